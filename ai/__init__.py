@@ -1,0 +1,1 @@
+"""Bots: strategies that decide from a seat's view."""

@@ -1,0 +1,1 @@
+"""The moon42 terminal app and its command line."""

@@ -1,0 +1,549 @@
+"""The game as a state machine: deal, bid, widow, trump, play, score, and again.
+
+``Game`` owns the only mutable state.  Callers ask ``to_act`` and
+``legal_actions()``, ``apply()`` an action and get the events it caused (or a
+``RuleError`` naming the broken rule), and read a seat's ``view()``.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from . import bidding
+from .actions import (
+    DISCARDS,
+    Action,
+    Bid,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    Plunge,
+    Splash,
+    Turn,
+    plays_of,
+)
+from .errors import RuleError
+from .events import (
+    BiddingWon,
+    BidMade,
+    Discarded,
+    Event,
+    GameWon,
+    HandDealt,
+    HandScored,
+    Passed,
+    ThrownIn,
+    TilePlayed,
+    TrickWon,
+    TrumpNamed,
+    WidowTaken,
+)
+from .options import Options, options_for
+from .results import HandResult, Trick
+from .scoring import game_winner, hand_made, hand_score, unit_of
+from .tiles import COUNT, FULL_SET, MOON21_SET, MOON22_SET, TILES, Tile, mask_of, tiles_of_mask
+from .trump import TRUMP_SUIT, TrickRules, Trump, suit_name, trick_rules
+
+__all__ = ["Game", "Phase", "HandLog"]
+
+
+class Phase(StrEnum):
+    BIDDING = "bidding"
+    WIDOW = "widow"
+    TRUMP = "trump"
+    PLAY = "play"
+    HAND_OVER = "hand over"
+    GAME_OVER = "game over"
+
+
+_KIND_OF_PHASE = {
+    Phase.BIDDING: "bid",
+    Phase.WIDOW: "discard",
+    Phase.TRUMP: "trump",
+    Phase.PLAY: "play",
+}
+_KIND_OF_ACTION = {
+    Bid: "bid",
+    Pass: "bid",
+    Plunge: "bid",
+    Splash: "bid",
+    Discard: "discard",
+    NameTrump: "trump",
+    Play: "play",
+}
+_TURNS = {
+    phase: tuple(Turn(s, kind) for s in range(4)) if (kind := _KIND_OF_PHASE.get(phase)) else ()
+    for phase in Phase
+}
+_PLAY = Phase.PLAY
+# Legal bids and trumps depend on few things; they are made once and kept.
+_BIDS_CACHE: dict[tuple, tuple[Action, ...]] = {}
+_TRUMPS_CACHE: dict[tuple, tuple[Action, ...]] = {}
+_TILE_PLAYED = tuple(tuple(TilePlayed(s, t) for t in TILES) for s in range(4))
+_DISTANCE = tuple(abs(t.pips - 7) for t in TILES)
+_DOUBLES_MASK = mask_of(t for t in TILES if t.is_double)
+
+
+class HandLog:
+    """One deal as a record keeps it: dealer, the tiles dealt, the widow and the actions."""
+
+    __slots__ = ("dealer", "deal", "widow", "actions")
+
+    def __init__(self, dealer: int, deal: tuple[tuple[Tile, ...], ...], widow: tuple[Tile, ...]):
+        self.dealer = dealer
+        self.deal = deal
+        self.widow = widow
+        self.actions: list[Action] = []
+
+
+class Game:
+    """One game of Moon for three, Moon for four or Texas 42."""
+
+    def __init__(
+        self, options: Options, seed: int | None = None, players: list[str] | None = None
+    ) -> None:
+        self.options = options
+        self.seed = random.randrange(2**63) if seed is None else seed
+        self.seats = n = options.seats
+        self.players = tuple(players) if players else tuple(f"Seat {s}" for s in range(n))
+        if options.game == "moon3":
+            self.tile_set = MOON21_SET if options.remove_double_blank else MOON22_SET
+        else:
+            self.tile_set = FULL_SET
+        self.scores = [0] * n
+        self.results: list[HandResult] = []
+        self.log: list[HandLog] = []
+        self.winner: tuple[int, ...] | None = None
+        self.phase = Phase.HAND_OVER
+        self._top_bid = bidding.top_bid(options)
+        self._play_out = options.is_moon or options.play_out
+        self._trick_points = not options.is_moon
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        options: Options | dict | None = None,
+        seed: int | None = None,
+        players: list[str] | None = None,
+    ) -> Game:
+        """A new game with its first hand dealt from the seed."""
+        if not isinstance(options, Options):
+            options = options_for(game, options or {})
+        new = cls(options, seed, players)
+        new.next_hand()
+        return new
+
+    # ----- dealing -------------------------------------------------------
+
+    def shuffled_deal(self, hand: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+        """The deal the seed gives for hand number ``hand``: seven tiles a seat, and the widow."""
+        tiles = list(self.tile_set)
+        random.Random(self.seed * 1_000_003 + hand).shuffle(tiles)
+        deal = tuple(tuple(sorted(tiles[7 * s : 7 * s + 7])) for s in range(self.seats))
+        return deal, tuple(tiles[7 * self.seats :])
+
+    def due_dealer(self, deal) -> int:
+        """Who must deal the next hand (RULES.md 2): left of the last dealer, or the first one."""
+        if self.log:
+            return (self.log[-1].dealer + 1) % self.seats
+        if self.options.is_moon:
+            return random.Random(self.seed).randrange(self.seats)
+        holder = next(s for s in range(4) if TILES[1] in deal[s])
+        return (holder - 1) % 4
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand from the seed."""
+        deal, widow = self.shuffled_deal(len(self.log))
+        return self.start_hand(deal, widow, None)
+
+    def start_hand(self, deal, widow, dealer: int | None) -> list[Event]:
+        """Start a hand with the given tiles; ``dealer`` None means the one due."""
+        if self.phase is Phase.GAME_OVER:
+            raise RuleError("game over", "the game is over; no more hands are dealt")
+        if self.phase is not Phase.HAND_OVER:
+            raise RuleError(
+                "hand order", f"hand {len(self.log)} is not finished; a new hand cannot start"
+            )
+        n = self.seats
+        if dealer is None:
+            dealer = self.due_dealer(deal)
+        elif not (0 <= dealer < n):
+            raise RuleError("dealer", f"dealer {dealer} is not a seat of this game")
+        elif (self.log or not self.options.is_moon) and dealer != self.due_dealer(deal):
+            due = self.due_dealer(deal)
+            why = (
+                "the deal passes to the left"
+                if self.log
+                else "in Texas 42 the first bid goes to the holder of 1-0"
+            )
+            raise RuleError("dealer", f"seat {due} must deal this hand, not seat {dealer}: {why}")
+        self.log.append(HandLog(dealer, tuple(tuple(h) for h in deal), tuple(widow)))
+        self._actions = self.log[-1].actions
+        self.dealer = dealer
+        self._hands = [mask_of(h) for h in deal]
+        self._widow = tuple(widow)
+        self._discard: Tile | None = None
+        self._bids: list[tuple[int, int | None, str]] = []
+        self._high = 0
+        self._bidder: int | None = None
+        self._contract = "bid"
+        self._declarer: int | None = None
+        self._trump: Trump | None = None
+        self._rules: TrickRules | None = None
+        self._sitting_out: int | None = None
+        self._tricks: list[Trick] = []
+        self._trick_seats: list[int] = []
+        self._trick_tiles: list[int] = []
+        self._leader: int | None = None
+        self._tricks_won = [0] * n
+        self._points = [0] * n
+        self._legal: tuple[Action, ...] | None = None
+        self._legal_mask = -1
+        self._next_seat = tuple((s + 1) % n for s in range(n))
+        self._trick_size = n
+        self.phase = Phase.BIDDING
+        self._to_act = (dealer + 1) % n
+        return [HandDealt(len(self.log) - 1, dealer)]
+
+    # ----- asking --------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.log) - 1
+
+    @property
+    def to_act(self) -> Turn | None:
+        turns = _TURNS[self.phase]
+        return turns[self._to_act] if turns else None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to act may take now (empty between hands)."""
+        legal = self._legal
+        if legal is None:
+            if self.phase is _PLAY and not self._rules.sevens:
+                # The hot path, inlined: the seat's tiles of the led suit, or all of them.
+                seat = self._to_act
+                mask = hand = self._hands[seat]
+                if self._trick_tiles:
+                    rules = self._rules
+                    mask = hand & rules.follow_mask[rules.led_suit[self._trick_tiles[0]]] or hand
+                self._legal_mask = mask
+                legal = self._legal = plays_of(seat, mask)
+            else:
+                legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        seat, phase = self._to_act, self.phase
+        if phase is Phase.PLAY:
+            self._legal_mask = mask = self._playable(seat)
+            return plays_of(seat, mask)
+        if phase is Phase.BIDDING:
+            return self._legal_bids(seat)
+        if phase is Phase.WIDOW:
+            return tuple(DISCARDS[seat][t] for t in tiles_of_mask(self._hands[seat]))
+        if phase is Phase.TRUMP:
+            key = (self.options, seat, self.tile_set is MOON21_SET, self._contract, self._high)
+            trumps = _TRUMPS_CACHE.get(key)
+            if trumps is None:
+                trumps = tuple(NameTrump(seat, t) for t in self.offered_trumps())
+                _TRUMPS_CACHE[key] = trumps
+            return trumps
+        return ()
+
+    def _playable(self, seat: int) -> int:
+        hand = self._hands[seat]
+        rules = self._rules
+        if rules.sevens:
+            best = min(_DISTANCE[t] for t in tiles_of_mask(hand))
+            return mask_of(t for t in tiles_of_mask(hand) if _DISTANCE[t] == best)
+        if not self._trick_tiles:
+            return hand
+        following = hand & rules.follow_mask[rules.led_suit[self._trick_tiles[0]]]
+        return following or hand
+
+    def _legal_bids(self, seat: int) -> tuple[Action, ...]:
+        options = self.options
+        doubles = (self._hands[seat] & _DOUBLES_MASK).bit_count()
+        plunge = options.plunge and doubles >= bidding.PLUNGE_DOUBLES
+        splash = options.splash and doubles >= bidding.SPLASH_DOUBLES
+        key = (options, seat, self._high, self._must_bid(), plunge, splash)
+        bids = _BIDS_CACHE.get(key)
+        if bids is None:
+            out: list[Action] = [] if key[3] else [Pass(seat)]
+            out.extend(Bid(seat, v) for v in bidding.bid_values(options, self._high))
+            if plunge and bidding.special_value("plunge", self._high) <= bidding.MAX_BID:
+                out.append(Plunge(seat))
+            if splash and bidding.special_value("splash", self._high) <= bidding.MAX_BID:
+                out.append(Splash(seat))
+            bids = _BIDS_CACHE[key] = tuple(out)
+        return bids
+
+    def _must_bid(self) -> bool:
+        return (
+            self.options.forced_bid and self._bidder is None and len(self._bids) == self.seats - 1
+        )
+
+    def offered_trumps(self) -> list[Trump]:
+        """What the declarer may name now (RULES.md 5, 9.1, 9.4, 9.5)."""
+        options = self.options
+        zero_offered = self.tile_set is not MOON21_SET
+        out = [Trump.of_number(n) for n in range(7) if n or zero_offered]
+        if options.doubles_trump:
+            out.append(Trump.DOUBLES)
+        if options.no_trump:
+            out.append(Trump.NO_TRUMP)
+        if not options.is_moon and self._contract == "bid" and self._high >= bidding.MARK:
+            if options.nello:
+                out.append(Trump.NELLO)
+            if options.sevens:
+                out.append(Trump.SEVENS)
+        return out
+
+    # ----- acting --------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action`` and return what happened, or raise RuleError."""
+        if type(action) is Play and self.phase is _PLAY and action.seat == self._to_act:
+            # The hot path, inlined: a legal tile joins the trick.
+            seat, tile = action.seat, action.tile
+            playable = self._legal_mask
+            if playable < 0:
+                playable = self._playable(seat)
+            if not playable >> tile & 1:
+                raise self._refusal(seat, tile, playable)
+            self._legal = None
+            self._legal_mask = -1
+            self._actions.append(action)
+            self._hands[seat] ^= 1 << tile
+            self._trick_seats.append(seat)
+            tiles = self._trick_tiles
+            tiles.append(TILES[tile])
+            if len(tiles) < self._trick_size:
+                self._to_act = self._next_seat[seat]
+                return [_TILE_PLAYED[seat][tile]]
+            return self._close_trick(_TILE_PLAYED[seat][tile])
+        phase = self.phase
+        if phase is Phase.HAND_OVER:
+            raise RuleError("hand over", "the hand is over; no more actions are allowed")
+        if phase is Phase.GAME_OVER:
+            raise RuleError("game over", "the game is over; no more actions are allowed")
+        kind = _KIND_OF_ACTION.get(type(action))
+        if kind is None:
+            raise TypeError(f"not an action: {action!r}")
+        seat = action.seat
+        expected = _KIND_OF_PHASE[phase]
+        if type(seat) is not int or not (0 <= seat < self.seats):
+            raise RuleError("seats", f"seat {seat} is not a seat of this game")
+        if seat != self._to_act:
+            raise RuleError(
+                "turn", f"seat {seat} acts out of turn: seat {self._to_act} is to {expected}"
+            )
+        if kind != expected:
+            raise RuleError("turn", f"seat {seat} cannot {kind} now: it is to {expected}")
+        self._legal = None
+        self._legal_mask = -1
+        if kind == "bid":  # (a play in turn took the path above)
+
+            events = self._bid(seat, action)
+        elif kind == "discard":
+            events = self._discard_tile(seat, action.tile)
+        else:
+            events = self._name_trump(seat, action.trump)
+        self._actions.append(action)
+        return events
+
+    def _bid(self, seat: int, action: Action) -> list[Event]:
+        options = self.options
+        if type(action) is Pass:
+            if self._must_bid():
+                raise RuleError(
+                    "forced bid", f"seat {seat} must bid: everyone else has passed (forced bid)"
+                )
+            self._bids.append((seat, None, "pass"))
+            events: list[Event] = [Passed(seat)]
+        else:
+            if type(action) is Bid:
+                value = action.value
+                bidding.check_bid(options, self._high, value)
+                contract = "bid"
+            else:
+                contract = "plunge" if type(action) is Plunge else "splash"
+                self._check_special(seat, contract)
+                value = bidding.special_value(contract, self._high)
+            self._high, self._bidder, self._contract = value, seat, contract
+            self._bids.append((seat, value, contract))
+            events = [BidMade(seat, value, contract)]
+        if len(self._bids) < self.seats and self._high < self._top_bid:
+            self._to_act = (seat + 1) % self.seats
+            return events
+        return events + self._end_bidding()
+
+    def _check_special(self, seat: int, contract: str) -> None:
+        options = self.options
+        if options.is_moon or not getattr(options, contract):
+            raise RuleError(contract, f"{contract.capitalize()} is not played at this table")
+        need = bidding.PLUNGE_DOUBLES if contract == "plunge" else bidding.SPLASH_DOUBLES
+        held = (self._hands[seat] & _DOUBLES_MASK).bit_count()
+        if held < need:
+            raise RuleError(
+                contract,
+                f"seat {seat} cannot bid {contract.capitalize()}: it needs {need} doubles and"
+                f" holds {held}",
+            )
+        if bidding.special_value(contract, self._high) > bidding.MAX_BID:
+            raise RuleError(contract, f"a {contract.capitalize()} cannot top {self._high}")
+
+    def _end_bidding(self) -> list[Event]:
+        bidder = self._bidder
+        if bidder is None:
+            return [ThrownIn(self.dealer)] + self._finish_hand()
+        events: list[Event] = [BiddingWon(bidder, self._high, self._contract)]
+        self._declarer = bidder
+        if self._contract != "bid":
+            self._declarer = (bidder + 2) % 4
+        if self._widow and not self.options.trump_before_widow:
+            events += self._take_widow()
+        else:
+            self.phase = Phase.TRUMP
+            self._to_act = self._declarer
+        return events
+
+    def _take_widow(self) -> list[Event]:
+        self._hands[self._bidder] |= mask_of(self._widow)
+        self.phase = Phase.WIDOW
+        self._to_act = self._bidder
+        return [WidowTaken(self._bidder)]
+
+    def _discard_tile(self, seat: int, tile: Tile) -> list[Event]:
+        if not self._hands[seat] >> tile & 1:
+            raise RuleError("hold", f"seat {seat} cannot discard {tile}: it does not hold it")
+        self._hands[seat] &= ~(1 << tile)
+        self._discard = TILES[tile]
+        if self._trump is None:
+            self.phase = Phase.TRUMP
+        else:
+            self._start_play()
+        return [Discarded(seat)]
+
+    def _name_trump(self, seat: int, trump: Trump) -> list[Event]:
+        if trump not in self.offered_trumps():
+            offered = ", ".join(t.value for t in self.offered_trumps())
+            raise RuleError(
+                "trump", f"trump {trump.value} is not offered here: choose one of {offered}"
+            )
+        self._trump = trump
+        options = self.options
+        doubles = options.no_trump_doubles
+        if trump is Trump.NELLO:
+            doubles = options.nello_doubles
+            self._sitting_out = out = (seat + 2) % 4
+            self._trick_size = 3
+            self._next_seat = tuple((s + (2 if (s + 1) % 4 == out else 1)) % 4 for s in range(4))
+        self._rules = trick_rules(trump, doubles)
+        events: list[Event] = [TrumpNamed(seat, trump)]
+        if self._widow and self._discard is None:
+            return events + self._take_widow()
+        self._start_play()
+        return events
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._to_act = self._leader = self._declarer
+
+    def _refusal(self, seat: int, tile: Tile, playable: int) -> RuleError:
+        if not self._hands[seat] >> tile & 1:
+            return RuleError("hold", f"seat {seat} cannot play {TILES[tile]}: it does not hold it")
+        held = ", ".join(str(t) for t in sorted(tiles_of_mask(playable), reverse=True))
+        if self._rules.sevens:
+            return RuleError(
+                "sevens", f"seat {seat} must play a tile closest to seven: it holds {held}"
+            )
+        suit = self._rules.led_suit[self._trick_tiles[0]]
+        name = "trump" if suit == TRUMP_SUIT else f"the {suit_name(suit)}"
+        return RuleError("follow suit", f"seat {seat} must follow {name}: it holds {held}")
+
+    def _close_trick(self, played: TilePlayed) -> list[Event]:
+        tiles, seats = self._trick_tiles, self._trick_seats
+        winner = seats[self._rules.winner_index(tiles)]
+        plays = tuple(zip(seats, tiles, strict=True))
+        points = 1 + sum(map(COUNT.__getitem__, tiles))
+        tricks = self._tricks
+        tricks.append(Trick(self._leader, plays, winner))
+        self._tricks_won[winner] += 1
+        self._points[winner] += points if self._trick_points else 1
+        self._trick_tiles, self._trick_seats = [], []
+        self._to_act = self._leader = winner
+        events: list[Event] = [played, TrickWon(winner, len(tricks) - 1, plays, points)]
+        if len(tricks) == 7 or (not self._play_out and self._outcome_certain(winner)):
+            events += self._finish_hand()
+        return events
+
+    def _outcome_certain(self, last_winner: int) -> bool:
+        """Texas 42's early end (RULES.md 7.3, 9.4)."""
+        bidder = self._bidder
+        if self._trump is Trump.NELLO:
+            return last_winner == bidder
+        need = min(self._high, bidding.MARK)
+        side = unit_of(self.options, bidder)
+        ours = sum(self._points[s] for s in side)
+        theirs = sum(self._points) - ours
+        return ours >= need or theirs > bidding.MARK - need
+
+    def _finish_hand(self) -> list[Event]:
+        options = self.options
+        bidder = self._bidder
+        n = self.seats
+        if bidder is None:
+            made, delta, bid = None, [0] * n, None
+        else:
+            bid = self._high
+            nello = self._trump is Trump.NELLO
+            made = hand_made(options, bidder, bid, nello, self._tricks_won, self._points)
+            delta = hand_score(options, bidder, bid, made, self._tricks_won)
+        for s in range(n):
+            self.scores[s] += delta[s]
+        result = HandResult(
+            hand=len(self.log) - 1,
+            dealer=self.dealer,
+            bidder=bidder,
+            bid=bid,
+            contract=self._contract if bidder is not None else None,
+            trump=self._trump,
+            made=made,
+            tricks_won=tuple(self._tricks_won),
+            points=tuple(self._points),
+            score=tuple(delta),
+            totals=tuple(self.scores),
+            uses_marks=options.uses_marks,
+            tricks=tuple(self._tricks),
+        )
+        self.results.append(result)
+        events: list[Event] = [HandScored(result)]
+        self.winner = game_winner(options, self.scores, bidder, bid, made)
+        if self.winner is None:
+            self.phase = Phase.HAND_OVER
+        else:
+            self.phase = Phase.GAME_OVER
+            events.append(GameWon(self.winner))
+        return events
+
+    # ----- reading the hand in progress ------------------------------------
+
+    def current_trick(self) -> Trick | None:
+        if not self._trick_tiles:
+            return None
+        plays = tuple(zip(self._trick_seats, self._trick_tiles, strict=True))
+        return Trick(self._leader, plays, None)
+
+    def hand_in_progress(self) -> bool:
+        return self.phase in _KIND_OF_PHASE
+
+    def view(self, seat: int):
+        """What ``seat`` may know now (RULES.md 8)."""
+        from .views import view_of
+
+        return view_of(self, seat)

@@ -1,0 +1,153 @@
+"""The three games and their options (house rules), validated, with RULES.md's defaults."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+__all__ = ["GAMES", "Options", "OptionsError", "OPTION_HELP", "options_for"]
+
+GAMES = ("moon3", "moon4", "texas42")
+
+SEATS = {"moon3": 3, "moon4": 4, "texas42": 4}
+
+
+class OptionsError(ValueError):
+    """An unknown option, an option the game does not have, or a bad value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every option of every game; only those that fit ``game`` mean anything."""
+
+    game: str
+    forced_bid: bool = False
+    target: int = 0  # 0 until resolved: 21 for Moon by points, 7 for marks
+    doubles_trump: bool = True
+    no_trump: bool = True
+    no_trump_doubles: str = "high"
+    # Moon
+    min_bid: int = 4
+    scoring: str = "points"
+    moon_instant: bool = False
+    # three-player Moon
+    remove_double_blank: bool = False
+    trump_before_widow: bool = False
+    # Texas 42
+    play_out: bool = False
+    mark_raises: str = "none"
+    nello: bool = False
+    nello_doubles: str = "high"
+    sevens: bool = False
+    plunge: bool = False
+    splash: bool = False
+
+    @property
+    def seats(self) -> int:
+        return SEATS[self.game]
+
+    @property
+    def is_moon(self) -> bool:
+        return self.game != "texas42"
+
+    @property
+    def partnerships(self) -> bool:
+        return self.game != "moon3"
+
+    @property
+    def uses_marks(self) -> bool:
+        return self.game == "texas42" or self.scoring == "marks"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that fit this game, by their record names."""
+        values = asdict(self)
+        return {name: values[name] for name in OPTIONS_OF[self.game]}
+
+    @classmethod
+    def from_dict(cls, game: str, values: dict[str, Any] | None = None) -> Options:
+        return options_for(game, values or {})
+
+    def with_values(self, **values: Any) -> Options:
+        merged = self.to_dict()
+        merged.update(values)
+        return options_for(self.game, merged)
+
+
+_BOTH = ("forced_bid", "target", "doubles_trump", "no_trump", "no_trump_doubles")
+_MOON = ("min_bid", "scoring", "moon_instant")
+_MOON3 = ("remove_double_blank", "trump_before_widow")
+_TEXAS = ("play_out", "mark_raises", "nello", "nello_doubles", "sevens", "plunge", "splash")
+
+OPTIONS_OF: dict[str, tuple[str, ...]] = {
+    "moon3": _BOTH + _MOON + _MOON3,
+    "moon4": _BOTH + _MOON,
+    "texas42": _BOTH + _TEXAS,
+}
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "no_trump_doubles": ("high", "low", "own"),
+    "nello_doubles": ("high", "low", "own"),
+    "scoring": ("points", "marks"),
+    "mark_raises": ("none", "one"),
+    "min_bid": (3, 4, 5),
+}
+
+OPTION_HELP: dict[str, str] = {
+    "forced_bid": "If everyone else passes, the dealer must bid.",
+    "target": "Points (or marks) needed to win the game.",
+    "doubles_trump": "The bidder may name doubles as trump.",
+    "no_trump": "The bidder may name no trump (follow me).",
+    "no_trump_doubles": "With no trump, doubles are high, low, or a suit of their own.",
+    "min_bid": "The lowest bid, in tricks.",
+    "scoring": "Score by points (tricks) or by marks (one per hand).",
+    "moon_instant": "Making a moon wins the game at once; failing loses it.",
+    "remove_double_blank": "Play with 21 tiles: no 0-0 and no widow.",
+    "trump_before_widow": "The bidder names trump before seeing the widow.",
+    "play_out": "Play all seven tricks even when the outcome is already certain.",
+    "mark_raises": "Above 84, a bid may raise the high bid by exactly one mark.",
+    "nello": "A bidder at one mark or more may play Nello: lose every trick.",
+    "nello_doubles": "In Nello, doubles are high, low, or a suit of their own.",
+    "sevens": "A bidder at one mark or more may play Sevens.",
+    "plunge": "Four doubles may bid Plunge; the partner names trump.",
+    "splash": "Three doubles may bid Splash; the partner names trump.",
+}
+
+
+def _whole_number(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise OptionsError(f"option {name} must be a whole number, not {value!r}")
+    if isinstance(value, float) and not value.is_integer():
+        raise OptionsError(f"option {name} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def options_for(game: str, values: dict[str, Any]) -> Options:
+    """Validated options for ``game``; missing options take their defaults."""
+    if game not in GAMES:
+        raise OptionsError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    if not isinstance(values, dict):
+        raise OptionsError("options must be an object of option names and values")
+    allowed = OPTIONS_OF[game]
+    defaults = {f.name: f.default for f in fields(Options)}
+    clean: dict[str, Any] = {}
+    for name, value in values.items():
+        if name not in defaults or name == "game":
+            raise OptionsError(f"unknown option {name!r}")
+        if name not in allowed:
+            raise OptionsError(f"option {name!r} does not fit the game {game}")
+        default = defaults[name]
+        if name in ("target", "min_bid"):
+            value = _whole_number(name, value)
+            if name == "target" and value < 1:
+                raise OptionsError(f"option target must be at least 1, not {value}")
+        elif isinstance(default, bool) and not isinstance(value, bool):
+            raise OptionsError(f"option {name} must be true or false, not {value!r}")
+        if name in _CHOICES and value not in _CHOICES[name]:
+            choices = ", ".join(repr(c) for c in _CHOICES[name])
+            raise OptionsError(f"option {name} must be one of {choices}, not {value!r}")
+        clean[name] = value
+    options = Options(game=game, **clean)
+    if options.target == 0:
+        moon_points = game != "texas42" and options.scoring == "points"
+        options = replace(options, target=21 if moon_points else 7)
+    return options
