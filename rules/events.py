@@ -8,6 +8,7 @@ found in each seat's view.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .results import HandResult
 from .tiles import Tile
@@ -86,8 +87,9 @@ class TilePlayed:
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(NamedTuple):
+    """A named tuple, like Trick, because one is made for every trick."""
+
     seat: int
     trick: int
     plays: tuple[tuple[int, Tile], ...]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
+from functools import cache
 
 from . import bidding
 from .actions import (
@@ -78,12 +79,25 @@ _TURNS = {
     for phase in Phase
 }
 _PLAY = Phase.PLAY
-# Legal bids and trumps depend on few things; they are made once and kept.
-_BIDS_CACHE: dict[tuple, tuple[Action, ...]] = {}
-_TRUMPS_CACHE: dict[tuple, tuple[Action, ...]] = {}
 _TILE_PLAYED = tuple(tuple(TilePlayed(s, t) for t in TILES) for s in range(4))
 _DISTANCE = tuple(abs(t.pips - 7) for t in TILES)
 _DOUBLES_MASK = mask_of(t for t in TILES if t.is_double)
+
+
+@cache
+def _seating(seats: int, sitting_out: int | None) -> tuple[tuple[int, ...], tuple[tuple, ...]]:
+    """Who plays after each seat, and each leader's trick order, skipping a Nello partner."""
+    after = []
+    for s in range(seats):
+        nxt = (s + 1) % seats
+        after.append((nxt + 1) % seats if nxt == sitting_out else nxt)
+    orders = []
+    for leader in range(seats):
+        order = [leader]
+        while len(order) < seats - (sitting_out is not None):
+            order.append(after[order[-1]])
+        orders.append(tuple(order))
+    return tuple(after), tuple(orders)
 
 
 class HandLog:
@@ -120,6 +134,8 @@ class Game:
         self._top_bid = bidding.top_bid(options)
         self._play_out = options.is_moon or options.play_out
         self._trick_points = not options.is_moon
+        # Legal bids and trumps depend on few things: made once per game and kept.
+        self._choices: dict[tuple, tuple[Action, ...]] = {}
 
     @classmethod
     def new(
@@ -140,8 +156,8 @@ class Game:
 
     def shuffled_deal(self, hand: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
         """The deal the seed gives for hand number ``hand``: seven tiles a seat, and the widow."""
-        tiles = list(self.tile_set)
-        random.Random(self.seed * 1_000_003 + hand).shuffle(tiles)
+        draw = random.Random(self.seed * 1_000_003 + hand).random
+        tiles = sorted(self.tile_set, key=lambda _: draw())
         deal = tuple(tuple(sorted(tiles[7 * s : 7 * s + 7])) for s in range(self.seats))
         return deal, tuple(tiles[7 * self.seats :])
 
@@ -195,14 +211,14 @@ class Game:
         self._rules: TrickRules | None = None
         self._sitting_out: int | None = None
         self._tricks: list[Trick] = []
-        self._trick_seats: list[int] = []
-        self._trick_tiles: list[int] = []
+        self._trick_tiles: list[Tile] = []
+        self._follow = -1  # the tiles that follow the led suit; all tiles before the lead
         self._leader: int | None = None
         self._tricks_won = [0] * n
         self._points = [0] * n
         self._legal: tuple[Action, ...] | None = None
         self._legal_mask = -1
-        self._next_seat = tuple((s + 1) % n for s in range(n))
+        self._next_seat, self._order = _seating(n, None)
         self._trick_size = n
         self.phase = Phase.BIDDING
         self._to_act = (dealer + 1) % n
@@ -226,11 +242,8 @@ class Game:
             if self.phase is _PLAY and not self._rules.sevens:
                 # The hot path, inlined: the seat's tiles of the led suit, or all of them.
                 seat = self._to_act
-                mask = hand = self._hands[seat]
-                if self._trick_tiles:
-                    rules = self._rules
-                    mask = hand & rules.follow_mask[rules.led_suit[self._trick_tiles[0]]] or hand
-                self._legal_mask = mask
+                hand = self._hands[seat]
+                self._legal_mask = mask = hand & self._follow or hand
                 legal = self._legal = plays_of(seat, mask)
             else:
                 legal = self._legal = self._compute_legal()
@@ -246,11 +259,11 @@ class Game:
         if phase is Phase.WIDOW:
             return tuple(DISCARDS[seat][t] for t in tiles_of_mask(self._hands[seat]))
         if phase is Phase.TRUMP:
-            key = (self.options, seat, self.tile_set is MOON21_SET, self._contract, self._high)
-            trumps = _TRUMPS_CACHE.get(key)
+            key = ("trump", seat, self._contract, self._high)
+            trumps = self._choices.get(key)
             if trumps is None:
                 trumps = tuple(NameTrump(seat, t) for t in self.offered_trumps())
-                _TRUMPS_CACHE[key] = trumps
+                self._choices[key] = trumps
             return trumps
         return ()
 
@@ -260,18 +273,15 @@ class Game:
         if rules.sevens:
             best = min(_DISTANCE[t] for t in tiles_of_mask(hand))
             return mask_of(t for t in tiles_of_mask(hand) if _DISTANCE[t] == best)
-        if not self._trick_tiles:
-            return hand
-        following = hand & rules.follow_mask[rules.led_suit[self._trick_tiles[0]]]
-        return following or hand
+        return hand & self._follow or hand
 
     def _legal_bids(self, seat: int) -> tuple[Action, ...]:
         options = self.options
         doubles = (self._hands[seat] & _DOUBLES_MASK).bit_count()
         plunge = options.plunge and doubles >= bidding.PLUNGE_DOUBLES
         splash = options.splash and doubles >= bidding.SPLASH_DOUBLES
-        key = (options, seat, self._high, self._must_bid(), plunge, splash)
-        bids = _BIDS_CACHE.get(key)
+        key = ("bid", seat, self._high, self._must_bid(), plunge, splash)
+        bids = self._choices.get(key)
         if bids is None:
             out: list[Action] = [] if key[3] else [Pass(seat)]
             out.extend(Bid(seat, v) for v in bidding.bid_values(options, self._high))
@@ -279,7 +289,7 @@ class Game:
                 out.append(Plunge(seat))
             if splash and bidding.special_value("splash", self._high) <= bidding.MAX_BID:
                 out.append(Splash(seat))
-            bids = _BIDS_CACHE[key] = tuple(out)
+            bids = self._choices[key] = tuple(out)
         return bids
 
     def _must_bid(self) -> bool:
@@ -319,8 +329,9 @@ class Game:
             self._legal_mask = -1
             self._actions.append(action)
             self._hands[seat] ^= 1 << tile
-            self._trick_seats.append(seat)
             tiles = self._trick_tiles
+            if not tiles:
+                self._follow = self._follow_lead[tile]
             tiles.append(TILES[tile])
             if len(tiles) < self._trick_size:
                 self._to_act = self._next_seat[seat]
@@ -440,10 +451,11 @@ class Game:
         doubles = options.no_trump_doubles
         if trump is Trump.NELLO:
             doubles = options.nello_doubles
-            self._sitting_out = out = (seat + 2) % 4
+            self._sitting_out = (seat + 2) % 4
             self._trick_size = 3
-            self._next_seat = tuple((s + (2 if (s + 1) % 4 == out else 1)) % 4 for s in range(4))
-        self._rules = trick_rules(trump, doubles)
+        self._next_seat, self._order = _seating(self.seats, self._sitting_out)
+        self._rules = rules = trick_rules(trump, doubles)
+        self._follow_lead = rules.follow_lead
         events: list[Event] = [TrumpNamed(seat, trump)]
         if self._widow and self._discard is None:
             return events + self._take_widow()
@@ -467,7 +479,7 @@ class Game:
         return RuleError("follow suit", f"seat {seat} must follow {name}: it holds {held}")
 
     def _close_trick(self, played: TilePlayed) -> list[Event]:
-        tiles, seats = self._trick_tiles, self._trick_seats
+        tiles, seats = self._trick_tiles, self._order[self._leader]
         winner = seats[self._rules.winner_index(tiles)]
         plays = tuple(zip(seats, tiles, strict=True))
         points = 1 + sum(map(COUNT.__getitem__, tiles))
@@ -475,7 +487,8 @@ class Game:
         tricks.append(Trick(self._leader, plays, winner))
         self._tricks_won[winner] += 1
         self._points[winner] += points if self._trick_points else 1
-        self._trick_tiles, self._trick_seats = [], []
+        self._trick_tiles = []
+        self._follow = -1
         self._to_act = self._leader = winner
         events: list[Event] = [played, TrickWon(winner, len(tricks) - 1, plays, points)]
         if len(tricks) == 7 or (not self._play_out and self._outcome_certain(winner)):
@@ -536,7 +549,8 @@ class Game:
     def current_trick(self) -> Trick | None:
         if not self._trick_tiles:
             return None
-        plays = tuple(zip(self._trick_seats, self._trick_tiles, strict=True))
+        seats = self._order[self._leader][: len(self._trick_tiles)]
+        plays = tuple(zip(seats, self._trick_tiles, strict=True))
         return Trick(self._leader, plays, None)
 
     def hand_in_progress(self) -> bool:

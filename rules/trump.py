@@ -79,7 +79,16 @@ class TrickRules:
     power is its closeness to seven and ``follow_mask`` is unused.
     """
 
-    __slots__ = ("trump", "doubles", "led_suit", "follow_mask", "power", "is_trump", "sevens")
+    __slots__ = (
+        "trump",
+        "doubles",
+        "led_suit",
+        "follow_mask",
+        "follow_lead",
+        "power",
+        "is_trump",
+        "sevens",
+    )
 
     def __init__(self, trump: Trump, doubles: str) -> None:
         self.trump = trump
@@ -134,6 +143,8 @@ class TrickRules:
                 follow_mask[s] |= 1 << t
                 power[s][t] = 2 + t.other(s)
         self.follow_mask = tuple(follow_mask)
+        # For each tile, the tiles that follow when it is led.
+        self.follow_lead = tuple(follow_mask[suit] for suit in self.led_suit)
         self.power = tuple(tuple(row) for row in power)
 
     def follows(self, tile: Tile, suit: int) -> bool:
