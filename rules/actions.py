@@ -89,27 +89,22 @@ DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
 )
 
 
-_HALF = 14
-_HALF_MASK = (1 << _HALF) - 1
-_PLAY_HALVES: list[list[tuple[Play, ...] | None]] = [[None] * (1 << _HALF) for _ in range(8)]
+# The plays of any set of tiles, by seat, in four chunks of seven tile bits,
+# made once at import: a legal-play list is then four look-ups.
+def _chunk(seat: int, chunk: int) -> tuple[tuple[Play, ...], ...]:
+    first = 7 * chunk
+    return tuple(
+        tuple(PLAYS[seat][first + t] for t in range(7) if bits >> t & 1) for bits in range(128)
+    )
+
+
+_CHUNK_PLAYS = tuple(tuple(_chunk(seat, chunk) for chunk in range(4)) for seat in range(4))
 
 
 def plays_of(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the tiles in bitmask ``mask`` by ``seat``, lowest tile first.
-
-    Built half a mask at a time and remembered, since the engine asks this on
-    every turn of every trick.
-    """
-    low_table = _PLAY_HALVES[2 * seat]
-    high_table = _PLAY_HALVES[2 * seat + 1]
-    low, high = mask & _HALF_MASK, mask >> _HALF
-    a = low_table[low]
-    if a is None:
-        a = low_table[low] = tuple(PLAYS[seat][t] for t in range(_HALF) if low >> t & 1)
-    b = high_table[high]
-    if b is None:
-        b = high_table[high] = tuple(PLAYS[seat][t + _HALF] for t in range(_HALF) if high >> t & 1)
-    return a + b
+    """The plays of the tiles in bitmask ``mask`` by ``seat``, lowest tile first."""
+    c0, c1, c2, c3 = _CHUNK_PLAYS[seat]
+    return c0[mask & 127] + c1[mask >> 7 & 127] + c2[mask >> 14 & 127] + c3[mask >> 21]
 
 
 def action_to_record(action: Action) -> dict[str, Any]:

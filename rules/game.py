@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 from enum import StrEnum
 from functools import cache
 
@@ -43,7 +45,7 @@ from .events import (
 )
 from .options import Options, options_for
 from .results import HandResult, Trick
-from .scoring import game_winner, hand_made, hand_score, unit_of
+from .scoring import game_winner, hand_made, hand_score
 from .tiles import COUNT, FULL_SET, MOON21_SET, MOON22_SET, TILES, Tile, mask_of, tiles_of_mask
 from .trump import TRUMP_SUIT, TrickRules, Trump, suit_name, trick_rules
 
@@ -79,6 +81,10 @@ _TURNS = {
     for phase in Phase
 }
 _PLAY = Phase.PLAY
+_BIT = tuple(1 << t for t in range(28))
+# The legal bids, by what they depend on: few enough to keep them all.
+_BIDS: dict[tuple, tuple[Action, ...]] = {}
+_NUMBER_TRUMPS = tuple(Trump.of_number(n) for n in range(7))
 _TILE_PLAYED = tuple(tuple(TilePlayed(s, t) for t in TILES) for s in range(4))
 _DISTANCE = tuple(abs(t.pips - 7) for t in TILES)
 _DOUBLES_MASK = mask_of(t for t in TILES if t.is_double)
@@ -115,6 +121,52 @@ class HandLog:
 class Game:
     """One game of Moon for three, Moon for four or Texas 42."""
 
+    # Slots, not an instance dict: with this many attributes a dict loses
+    # CPython's fast attribute access, and the engine reads them on every play.
+    __slots__ = (
+        "options",
+        "seed",
+        "seats",
+        "players",
+        "tile_set",
+        "scores",
+        "results",
+        "log",
+        "winner",
+        "phase",
+        "dealer",
+        "_top_bid",
+        "_play_out",
+        "_trick_points",
+        "_choices",
+        "_bid_rules",
+        "_actions",
+        "_hands",
+        "_widow",
+        "_discard",
+        "_bids",
+        "_high",
+        "_bidder",
+        "_contract",
+        "_declarer",
+        "_trump",
+        "_rules",
+        "_sitting_out",
+        "_tricks",
+        "_trick_tiles",
+        "_follow",
+        "_follow_lead",
+        "_leader",
+        "_tricks_won",
+        "_points",
+        "_legal",
+        "_legal_mask",
+        "_next_seat",
+        "_order",
+        "_trick_size",
+        "_to_act",
+    )
+
     def __init__(
         self, options: Options, seed: int | None = None, players: list[str] | None = None
     ) -> None:
@@ -131,11 +183,15 @@ class Game:
         self.log: list[HandLog] = []
         self.winner: tuple[int, ...] | None = None
         self.phase = Phase.HAND_OVER
+        self.dealer = 0
+        self._to_act = 0
+        self._legal: tuple[Action, ...] | None = ()
         self._top_bid = bidding.top_bid(options)
         self._play_out = options.is_moon or options.play_out
         self._trick_points = not options.is_moon
-        # Legal bids and trumps depend on few things: made once per game and kept.
+        # Legal trumps depend on few things: made once per game and kept.
         self._choices: dict[tuple, tuple[Action, ...]] = {}
+        self._bid_rules = (options.game, options.min_bid, options.mark_raises)
 
     @classmethod
     def new(
@@ -156,8 +212,14 @@ class Game:
 
     def shuffled_deal(self, hand: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
         """The deal the seed gives for hand number ``hand``: seven tiles a seat, and the widow."""
-        draw = random.Random(self.seed * 1_000_003 + hand).random
-        tiles = sorted(self.tile_set, key=lambda _: draw())
+        # Sixteen random bits per tile from a hash of (seed, hand): every hand's deal
+        # depends on nothing else, the same on every machine, and costs a
+        # microsecond (seeding a Mersenne Twister per hand costs ten).
+        digest = hashlib.blake2b(b"%d:%d" % (self.seed, hand), digest_size=64).digest()
+        keys = struct.unpack("<32H", digest)
+        tile_set = self.tile_set
+        order = sorted(range(len(tile_set)), key=keys.__getitem__)
+        tiles = [tile_set[i] for i in order]
         deal = tuple(tuple(sorted(tiles[7 * s : 7 * s + 7])) for s in range(self.seats))
         return deal, tuple(tiles[7 * self.seats :])
 
@@ -199,7 +261,7 @@ class Game:
         self.log.append(HandLog(dealer, tuple(tuple(h) for h in deal), tuple(widow)))
         self._actions = self.log[-1].actions
         self.dealer = dealer
-        self._hands = [mask_of(h) for h in deal]
+        self._hands = [sum(map(_BIT.__getitem__, h)) for h in deal]
         self._widow = tuple(widow)
         self._discard: Tile | None = None
         self._bids: list[tuple[int, int | None, str]] = []
@@ -280,8 +342,8 @@ class Game:
         doubles = (self._hands[seat] & _DOUBLES_MASK).bit_count()
         plunge = options.plunge and doubles >= bidding.PLUNGE_DOUBLES
         splash = options.splash and doubles >= bidding.SPLASH_DOUBLES
-        key = ("bid", seat, self._high, self._must_bid(), plunge, splash)
-        bids = self._choices.get(key)
+        key = (self._bid_rules, seat, self._high, self._must_bid(), plunge, splash)
+        bids = _BIDS.get(key)
         if bids is None:
             out: list[Action] = [] if key[3] else [Pass(seat)]
             out.extend(Bid(seat, v) for v in bidding.bid_values(options, self._high))
@@ -289,7 +351,7 @@ class Game:
                 out.append(Plunge(seat))
             if splash and bidding.special_value("splash", self._high) <= bidding.MAX_BID:
                 out.append(Splash(seat))
-            bids = self._choices[key] = tuple(out)
+            bids = _BIDS[key] = tuple(out)
         return bids
 
     def _must_bid(self) -> bool:
@@ -301,7 +363,7 @@ class Game:
         """What the declarer may name now (RULES.md 5, 9.1, 9.4, 9.5)."""
         options = self.options
         zero_offered = self.tile_set is not MOON21_SET
-        out = [Trump.of_number(n) for n in range(7) if n or zero_offered]
+        out = list(_NUMBER_TRUMPS if zero_offered else _NUMBER_TRUMPS[1:])
         if options.doubles_trump:
             out.append(Trump.DOUBLES)
         if options.no_trump:
@@ -441,8 +503,9 @@ class Game:
         return [Discarded(seat)]
 
     def _name_trump(self, seat: int, trump: Trump) -> list[Event]:
-        if trump not in self.offered_trumps():
-            offered = ", ".join(t.value for t in self.offered_trumps())
+        offered = self.offered_trumps()
+        if trump not in offered:
+            offered = ", ".join(t.value for t in offered)
             raise RuleError(
                 "trump", f"trump {trump.value} is not offered here: choose one of {offered}"
             )
@@ -481,7 +544,7 @@ class Game:
     def _close_trick(self, played: TilePlayed) -> list[Event]:
         tiles, seats = self._trick_tiles, self._order[self._leader]
         winner = seats[self._rules.winner_index(tiles)]
-        plays = tuple(zip(seats, tiles, strict=True))
+        plays = tuple(zip(seats, tiles, strict=False))  # same length by construction
         points = 1 + sum(map(COUNT.__getitem__, tiles))
         tricks = self._tricks
         tricks.append(Trick(self._leader, plays, winner))
@@ -501,9 +564,9 @@ class Game:
         if self._trump is Trump.NELLO:
             return last_winner == bidder
         need = min(self._high, bidding.MARK)
-        side = unit_of(self.options, bidder)
-        ours = sum(self._points[s] for s in side)
-        theirs = sum(self._points) - ours
+        points = self._points  # Texas 42 is always two sides of two
+        ours = points[bidder] + points[(bidder + 2) % 4]
+        theirs = points[(bidder + 1) % 4] + points[(bidder + 3) % 4]
         return ours >= need or theirs > bidding.MARK - need
 
     def _finish_hand(self) -> list[Event]:

@@ -1,0 +1,85 @@
+"""Bots by name: the built-ins, plus any package's through the entry-point group ``moon42.bots``.
+
+A package adds a bot by declaring, in its own ``pyproject.toml``::
+
+    [project.entry-points."moon42.bots"]
+    greedy = "my_package.greedy:GreedyBot"
+
+where the object named is a factory: called with a seed (an int, or None) it returns a
+``Strategy``.  Its ``description`` attribute (or else the first line of its docstring) is
+the one line the lobby shows.  The built-ins need no installation, and no entry point or
+``register`` call can replace them: ``basic`` is the yardstick and must mean one thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import metadata
+
+from .basic import BasicBot
+from .protocol import Strategy
+from .random_bot import RandomBot
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "BotFactory",
+    "bot_names",
+    "bot_description",
+    "make_bot",
+    "register",
+]
+
+ENTRY_POINT_GROUP = "moon42.bots"
+
+BotFactory = Callable[[int | None], Strategy]
+
+BUILT_IN: dict[str, BotFactory] = {"basic": BasicBot, "random": RandomBot}
+
+_registered: dict[str, BotFactory] = {}
+
+
+def register(name: str, factory: BotFactory) -> None:
+    """Add (or replace) a bot for this process, without packaging it."""
+    if not name or not isinstance(name, str):
+        raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
+    if name in BUILT_IN:
+        raise ValueError(f"bot {name!r} is built in and cannot be replaced")
+    _registered[name] = factory
+
+
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    # Asked afresh each time: packages may be installed while the app runs, and the
+    # lobby asks rarely.
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def bot_names() -> list[str]:
+    """Every bot that can be made, sorted by name; nothing is imported to list them."""
+    return sorted(set(BUILT_IN) | set(_registered) | set(_entry_points()))
+
+
+def _factory(name: str) -> BotFactory:
+    if name in BUILT_IN:
+        return BUILT_IN[name]
+    if name in _registered:
+        return _registered[name]
+    entry = _entry_points().get(name)
+    if entry is None:
+        raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(bot_names())}")
+    return entry.load()
+
+
+def make_bot(name: str, seed: int | None = None) -> Strategy:
+    """A new bot of that name; the same name and seed make a bot that plays the same."""
+    bot = _factory(name)(seed)
+    if not isinstance(bot, Strategy):
+        raise TypeError(f"bot {name!r} made {bot!r}, which has no bid, discard, trump and play")
+    return bot
+
+
+def bot_description(name: str) -> str:
+    """One line about the bot, for the lobby (empty if its author wrote none)."""
+    factory = _factory(name)
+    text = getattr(factory, "description", None) or factory.__doc__ or ""
+    lines = str(text).strip().splitlines()
+    return lines[0].strip() if lines else ""

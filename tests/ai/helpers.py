@@ -1,0 +1,71 @@
+"""Shared by the bot tests: random tables (section 9 included) and whole hands played by bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ai.protocol import Strategy, decide
+from ai.random_bot import RandomBot
+from rules import Game, Phase
+from rules.actions import Action, Plunge, Splash
+from rules.options import OPTIONS_OF
+from rules.views import SeatView
+
+# Every option value a table may choose; house rules are switched on more often than
+# not, so that Nello, Sevens, Plunge, Splash and mark raises all come up.
+CHOICES: dict[str, tuple] = {
+    "forced_bid": (True, False),
+    "doubles_trump": (True, True, False),
+    "no_trump": (True, True, False),
+    "no_trump_doubles": ("high", "low", "own"),
+    "min_bid": (3, 4, 5),
+    "scoring": ("points", "marks"),
+    "moon_instant": (True, False),
+    "remove_double_blank": (True, False),
+    "trump_before_widow": (True, False),
+    "play_out": (True, False),
+    "mark_raises": ("one", "one", "none"),
+    "nello": (True, True, False),
+    "nello_doubles": ("high", "low", "own"),
+    "sevens": (True, True, False),
+    "plunge": (True, True, False),
+    "splash": (True, True, False),
+}
+
+
+class DaringBot(RandomBot):
+    """Random, but it bids Plunge or Splash whenever it may: they are rare by chance alone."""
+
+    def bid(self, view: SeatView) -> Action:
+        daring = [a for a in view.legal if type(a) in (Plunge, Splash)]
+        return self._rng.choice(daring or view.legal)
+
+
+Watcher = Callable[[Game, SeatView, Strategy], None]
+
+
+def random_options(rng: random.Random, game: str) -> dict:
+    return {name: rng.choice(CHOICES[name]) for name in OPTIONS_OF[game] if name in CHOICES}
+
+
+def play_hands(
+    game: Game, bots: Sequence[Strategy], hands: int, watch: Watcher | None = None
+) -> None:
+    """Let the bots play ``hands`` hands (fewer if the game ends); ``watch`` sees each decision.
+
+    ``decide`` refuses an illegal action, and the engine would too.
+    """
+    for hand in range(hands):
+        if game.phase is Phase.GAME_OVER:
+            return
+        if hand:
+            game.next_hand()
+        while game.to_act is not None:
+            seat = game.to_act.seat
+            view = game.view(seat)
+            if watch is not None:
+                watch(game, view, bots[seat])
+            action = decide(bots[seat], view)
+            assert action in view.legal
+            game.apply(action)
