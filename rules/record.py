@@ -122,8 +122,13 @@ def parse_record(doc: Any) -> ParsedRecord:
     game = doc.get("game")
     if game not in GAMES:
         raise RecordError(f"the game must be one of {', '.join(GAMES)}, not {game!r}")
+    values = doc.get("options")
+    if values is None:
+        values = {}
+    if not isinstance(values, dict):
+        raise RecordError("options must be an object of option names and values")
     try:
-        options = options_for(game, doc.get("options") or {})
+        options = options_for(game, values)
     except OptionsError as error:
         raise RecordError(str(error)) from None
     players = doc.get("players")
@@ -154,7 +159,9 @@ def parse_record(doc: Any) -> ParsedRecord:
             if not isinstance(tiles, list) or len(tiles) != 7:
                 raise RecordError(f"{where}: seat {s} must be dealt 7 tiles")
             seats.append(tuple(_tile(t, f"{where}, seat {s}'s deal") for t in tiles))
-        widow = hand.get("widow") or []
+        widow = hand.get("widow")
+        if widow is None:  # absent, or null: no widow
+            widow = []
         if not isinstance(widow, list):
             raise RecordError(f"{where}: the widow must be a list of tiles")
         widow = tuple(_tile(t, f"{where}, widow") for t in widow)
@@ -164,7 +171,9 @@ def parse_record(doc: Any) -> ParsedRecord:
                 f"{where}: the deal and widow must hold the {len(tile_set)} tiles of the set,"
                 " each once"
             )
-        actions = hand.get("actions", [])
+        actions = hand.get("actions")
+        if actions is None:  # a hand just dealt
+            actions = []
         if not isinstance(actions, list):
             raise RecordError(f"{where}: actions must be a list")
         parsed.append(
