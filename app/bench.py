@@ -22,9 +22,10 @@ def hands_per_second(game_name: str, seconds: float, seed: int = 1) -> float:
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        while game.to_act is not None:
-            actions = game.legal_actions()
+        actions = game.legal_actions()
+        while actions:
             game.apply(actions[int(rng.random() * len(actions))])
+            actions = game.legal_actions()
         hands += 1
         if hands % 64 == 0 and time.perf_counter() >= deadline:
             break

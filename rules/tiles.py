@@ -94,16 +94,16 @@ def tile(a: int, b: int) -> Tile:
     return TILES[high * (high + 1) // 2 + low]
 
 
-_TILE_TEXT = re.compile(r"^([0-6])-([0-6])$")
+_TILE_TEXT = re.compile(r"([0-6])-([0-6])")
 
 
 def is_tile_text(text: object) -> bool:
-    return isinstance(text, str) and _TILE_TEXT.match(text) is not None
+    return isinstance(text, str) and _TILE_TEXT.fullmatch(text) is not None
 
 
 def parse_tile(text: str) -> Tile:
     """``"6-4"`` or ``"4-6"`` to the tile 6-4; anything else is a ValueError."""
-    match = _TILE_TEXT.match(text) if isinstance(text, str) else None
+    match = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise ValueError(f"{text!r} is not a tile: write it as two numbers 0 to 6, like 6-4")
     return tile(int(match.group(1)), int(match.group(2)))
