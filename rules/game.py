@@ -151,6 +151,8 @@ class Game:
         "_declarer",
         "_trump",
         "_rules",
+        "_sevens",
+        "_power",
         "_sitting_out",
         "_tricks",
         "_trick_tiles",
@@ -271,6 +273,7 @@ class Game:
         self._declarer: int | None = None
         self._trump: Trump | None = None
         self._rules: TrickRules | None = None
+        self._sevens = False
         self._sitting_out: int | None = None
         self._tricks: list[Trick] = []
         self._trick_tiles: list[Tile] = []
@@ -301,7 +304,7 @@ class Game:
         """Every action the seat to act may take now (empty between hands)."""
         legal = self._legal
         if legal is None:
-            if self.phase is _PLAY and not self._rules.sevens:
+            if self.phase is _PLAY and not self._sevens:
                 # The hot path, inlined: the seat's tiles of the led suit, or all of them.
                 seat = self._to_act
                 hand = self._hands[seat]
@@ -519,6 +522,8 @@ class Game:
         self._next_seat, self._order = _seating(self.seats, self._sitting_out)
         self._rules = rules = trick_rules(trump, doubles)
         self._follow_lead = rules.follow_lead
+        self._sevens = rules.sevens
+        self._power = rules.power_lead
         events: list[Event] = [TrumpNamed(seat, trump)]
         if self._widow and self._discard is None:
             return events + self._take_widow()
@@ -543,7 +548,9 @@ class Game:
 
     def _close_trick(self, played: TilePlayed) -> list[Event]:
         tiles, seats = self._trick_tiles, self._order[self._leader]
-        winner = seats[self._rules.winner_index(tiles)]
+        power = self._power[tiles[0]]
+        strength = [power[t] for t in tiles]
+        winner = seats[strength.index(max(strength))]  # the first of equals wins
         plays = tuple(zip(seats, tiles, strict=False))  # same length by construction
         points = 1 + sum(map(COUNT.__getitem__, tiles))
         tricks = self._tricks

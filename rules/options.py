@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-__all__ = ["GAMES", "Options", "OptionsError", "OPTION_HELP", "options_for"]
+__all__ = ["GAMES", "Options", "OptionsError", "OPTION_CHOICES", "OPTION_HELP", "options_for"]
 
 GAMES = ("moon3", "moon4", "texas42")
 
@@ -84,7 +84,7 @@ OPTIONS_OF: dict[str, tuple[str, ...]] = {
     "texas42": _BOTH + _TEXAS,
 }
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "no_trump_doubles": ("high", "low", "own"),
     "nello_doubles": ("high", "low", "own"),
     "scoring": ("points", "marks"),
@@ -142,8 +142,8 @@ def options_for(game: str, values: dict[str, Any]) -> Options:
                 raise OptionsError(f"option target must be at least 1, not {value}")
         elif isinstance(default, bool) and not isinstance(value, bool):
             raise OptionsError(f"option {name} must be true or false, not {value!r}")
-        if name in _CHOICES and value not in _CHOICES[name]:
-            choices = ", ".join(repr(c) for c in _CHOICES[name])
+        if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
+            choices = ", ".join(repr(c) for c in OPTION_CHOICES[name])
             raise OptionsError(f"option {name} must be one of {choices}, not {value!r}")
         clean[name] = value
     options = Options(game=game, **clean)

@@ -85,6 +85,7 @@ class TrickRules:
         "led_suit",
         "follow_mask",
         "follow_lead",
+        "power_lead",
         "power",
         "is_trump",
         "sevens",
@@ -146,6 +147,8 @@ class TrickRules:
         # For each tile, the tiles that follow when it is led.
         self.follow_lead = tuple(follow_mask[suit] for suit in self.led_suit)
         self.power = tuple(tuple(row) for row in power)
+        # For each tile, the powers of every tile in a trick it leads.
+        self.power_lead = tuple(self.power[suit] for suit in self.led_suit)
 
     def follows(self, tile: Tile, suit: int) -> bool:
         return bool(self.follow_mask[suit] >> tile & 1)
