@@ -17,6 +17,9 @@ from collections.abc import Callable
 from importlib import metadata
 
 from .basic import BasicBot
+from .expert import ExpertBot
+from .normal import NormalBot
+from .omniscient import OmniscientBot
 from .protocol import Strategy
 from .random_bot import RandomBot
 
@@ -33,7 +36,16 @@ ENTRY_POINT_GROUP = "moon42.bots"
 
 BotFactory = Callable[[int | None], Strategy]
 
-BUILT_IN: dict[str, BotFactory] = {"basic": BasicBot, "random": RandomBot}
+BUILT_IN: dict[str, BotFactory] = {
+    "basic": BasicBot,
+    "expert": ExpertBot,
+    "normal": NormalBot,
+    "random": RandomBot,
+}
+
+# Made by name (for the arena) but never listed for players: it sees every hand once it
+# is shown the game (``OmniscientBot.see``).
+HIDDEN: dict[str, BotFactory] = {"omniscient": OmniscientBot}
 
 _registered: dict[str, BotFactory] = {}
 
@@ -42,7 +54,7 @@ def register(name: str, factory: BotFactory) -> None:
     """Add (or replace) a bot for this process, without packaging it."""
     if not name or not isinstance(name, str):
         raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
-    if name in BUILT_IN:
+    if name in BUILT_IN or name in HIDDEN:
         raise ValueError(f"bot {name!r} is built in and cannot be replaced")
     _registered[name] = factory
 
@@ -61,6 +73,8 @@ def bot_names() -> list[str]:
 def _factory(name: str) -> BotFactory:
     if name in BUILT_IN:
         return BUILT_IN[name]
+    if name in HIDDEN:
+        return HIDDEN[name]
     if name in _registered:
         return _registered[name]
     entry = _entry_points().get(name)

@@ -46,7 +46,7 @@ def _no_installed_plugins(monkeypatch):
 
 
 def test_the_built_ins_are_found_without_installation() -> None:
-    assert bot_names() == ["basic", "random"]
+    assert bot_names() == ["basic", "expert", "normal", "random"]
     assert isinstance(make_bot("basic"), BasicBot)
     assert isinstance(make_bot("random", seed=3), RandomBot)
 
@@ -58,14 +58,14 @@ def test_every_bot_has_a_one_line_description() -> None:
 
 
 def test_an_unknown_name_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="unknown bot 'expert'.*basic, random"):
-        make_bot("expert")
+    with pytest.raises(ValueError, match="unknown bot 'wizard'.*basic, expert, normal, random"):
+        make_bot("wizard")
 
 
 def test_an_entry_point_adds_a_bot(monkeypatch) -> None:
     here = f"{__name__}:make_first_legal"
     monkeypatch.setattr(metadata, "entry_points", _fake_entry_points(("first", here)))
-    assert bot_names() == ["basic", "first", "random"]
+    assert bot_names() == ["basic", "expert", "first", "normal", "random"]
     assert isinstance(make_bot("first", seed=1), FirstLegal)
     assert bot_description("first") == "Takes the first legal action, always."
 
@@ -73,8 +73,15 @@ def test_an_entry_point_adds_a_bot(monkeypatch) -> None:
 def test_an_entry_point_cannot_replace_a_built_in(monkeypatch) -> None:
     here = f"{__name__}:make_first_legal"
     monkeypatch.setattr(metadata, "entry_points", _fake_entry_points(("basic", here)))
-    assert bot_names() == ["basic", "random"]
+    assert bot_names() == ["basic", "expert", "normal", "random"]
     assert isinstance(make_bot("basic"), BasicBot)
+
+
+def test_omniscient_can_be_made_but_is_never_listed() -> None:
+    assert "omniscient" not in bot_names()
+    assert make_bot("omniscient") is not None
+    with pytest.raises(ValueError, match="built in"):
+        register("omniscient", make_first_legal)
 
 
 def test_register_adds_a_bot_but_not_over_a_built_in() -> None:

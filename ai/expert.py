@@ -1,0 +1,251 @@
+"""``expert``: Monte Carlo over the hidden tiles, every layout solved exactly.
+
+Play.  It deals the tiles it cannot see in ways that fit everything its seat knows
+(``search.layouts``: own tiles, tiles played, voids shown, the widow and discard, a Nello
+partner's unseen hand), solves each layout with the perfect-information solver for every
+tile it may play, and plays the tile with the best average.  When few layouts fit (late
+in the hand) it solves them all instead of sampling.  A layout's worth to the bidding side
+is its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made,
+so it plays for the contract first and for points after.
+
+Bid and trump.  By simulation: for the trumps its hand suits best, it deals the other hands
+at random, solves the first trick led by itself, and names the trump best on average over
+the same layouts (not each layout's best); it bids what it makes often enough.  Plunge,
+Splash, Nello, Sevens and the Moon-for-three discard come from ``normal``.
+
+Time.  Each decision has a budget (seconds): it stops dealing layouts when the budget is
+spent, having solved at least one (anytime).  ``budget=None`` solves exactly ``layouts``
+layouts, the same on every machine (tests).  Its random numbers come from its seed and what
+its seat knows, so a seeded expert plays the same game the same way.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+from rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
+from rules.bidding import MOON
+from rules.tiles import mask_of
+from rules.trump import Trump
+from rules.views import SeatView
+
+from .hand_value import hand_value, rules_for
+from .knowledge import tile_set_of
+from .normal import NormalBot, table_trumps
+from .search.layouts import Constraints, constraints_of, enumerate_layouts, sample
+from .search.position import Position
+from .search.solver import Solver
+
+__all__ = ["ExpertBot", "worth"]
+
+PLAY_BUDGET = 0.25  # seconds a play may take (a first layout is always finished)
+CALL_BUDGET = 1.0  # seconds for a bid or a trump
+MAX_LAYOUTS = 64
+QUICK_ABOVE = 5  # tiles in hand above which play asks only whether the contract is made
+TRUMP_CANDIDATES = 3  # the trumps simulated, best by hand value first
+MAKE_RATE = 0.6  # how often a bid must be made in the simulation
+MADE_BONUS_POINTS = 10  # a made contract is worth this much credit more (Texas 42)
+MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
+
+
+def worth(position: Position, value: int) -> float:
+    """What a layout's outcome is worth to the bidding side: credit, and more if made."""
+    bonus = MADE_BONUS_POINTS if position.counts else MADE_BONUS_TRICKS
+    total = position.taken + value
+    return value + (bonus if total >= position.goal else 0)
+
+
+class ExpertBot:
+    """Deals the hidden tiles many ways, solves each exactly, plays the best on average."""
+
+    description = "Monte Carlo: deals the hidden tiles many ways and solves every deal exactly."
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float | None = PLAY_BUDGET,
+        layouts: int = MAX_LAYOUTS,
+        call_budget: float | None = CALL_BUDGET,
+    ) -> None:
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.budget = budget
+        self.layouts = layouts
+        self.call_budget = call_budget
+        self._normal = NormalBot(seed)
+
+    def _rng(self, view: SeatView, kind: str) -> random.Random:
+        # From the seed and what the seat knows only: hidden tiles never change the draw.
+        played = ",".join(str(t) for t in view.played)
+        key = f"{self.seed}:{kind}:{view.hand_number}:{view.seat}:{played}:{len(view.bids)}"
+        return random.Random(key)
+
+    # ----- play -----------------------------------------------------------------------
+
+    def play(self, view: SeatView) -> Action:
+        plays = {a.tile: a for a in view.legal if type(a) is Play}
+        if len(plays) == 1:
+            return next(iter(plays.values()))
+        constraints = constraints_of(view)
+        totals: dict[int, float] = dict.fromkeys(plays, 0.0)
+        solved = 0
+        guess = None
+        maximiser = True
+        # Early in the hand exact values cost too much: it asks only "made or set?".
+        quick = len(view.hand) > QUICK_ABOVE
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        for hands in self._layouts(constraints, self._rng(view, "play"), self.budget):
+            position = Position.of_view(view, hands)
+            maximiser = bool(position.maximisers >> view.seat & 1)
+            solver = Solver(position)
+            worths = {}
+            for t in plays:
+                child = position.after(t)
+                gained = child.taken - position.taken
+                if quick:
+                    worths[t] = float(solver.reaches(child, position.goal - child.taken))
+                else:
+                    v = gained + solver.value(child, None if guess is None else guess - gained)
+                    guess = v
+                    worths[t] = worth(position, v)
+                if solved and deadline is not None and time.perf_counter() > deadline:
+                    break
+            else:
+                for t, w in worths.items():
+                    totals[t] += w
+                solved += 1
+                continue
+            break
+        if not solved:
+            return self._normal.play(view)
+        sign = 1 if maximiser else -1
+        top = max(sign * totals[t] for t in plays)
+        tied = [t for t in plays if sign * totals[t] >= top - 1e-9]
+        if len(tied) > 1:
+            # Equal for the contract (often: made or set whatever it plays): normal's
+            # rules of thumb keep count and high tiles.
+            hint = self._normal.play(view)
+            if hint.tile in tied:
+                return hint
+        return plays[min(tied)]
+
+    def _layouts(
+        self, constraints: Constraints, rng: random.Random, budget: float | None
+    ) -> Iterator[list[int]]:
+        """All layouts when they are few, else random ones, until the budget is spent."""
+        deadline = None if budget is None else time.perf_counter() + budget
+        every = enumerate_layouts(constraints, self.layouts)
+        count = 0
+        while True:
+            if every is not None:
+                if count >= len(every):
+                    return
+                hands = every[count]
+            else:
+                if count >= self.layouts:
+                    return
+                hands = sample(constraints, rng)
+                if hands is None:
+                    return
+            yield hands
+            count += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+
+    # ----- bid and trump ------------------------------------------------------------------
+
+    def _simulate(
+        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random
+    ) -> dict[Trump, list[bool]]:
+        """For each trump, whether ``bid`` is made in each random layout (the seat leading)."""
+        options = view.options
+        hand = mask_of(view.hand)
+        if view.discard is not None:
+            hidden_extra = 1 << view.discard
+        else:
+            hidden_extra = 0
+        unseen = mask_of(tile_set_of(view)) & ~hand & ~hidden_extra
+        others = [s for s in range(view.seats) if s != view.seat]
+        sizes = [7] * len(others)
+        allowed = [unseen] * len(others)
+        rest = unseen.bit_count() - 7 * len(others)
+        if rest > 0:
+            others.append(view.seats)
+            sizes.append(rest)
+            allowed.append(unseen)
+        known = [0] * view.seats
+        known[view.seat] = hand
+        constraints = Constraints(unseen, others, sizes, allowed, known, view.seats)
+        results: dict[Trump, list[bool]] = {t: [] for t in trumps}
+        bidder = view.bidder if view.bidder is not None else view.seat
+        declarer = view.seat
+        deadline = None if self.call_budget is None else time.perf_counter() + self.call_budget
+        for layouts, hands in enumerate(self._layouts(constraints, rng, self.call_budget)):
+            made = {}
+            for trump in trumps:
+                position = Position.new_hand(options, trump, bid, bidder, declarer, hands)
+                made[trump] = Solver(position).reaches(position, position.goal)
+                if layouts and deadline is not None and time.perf_counter() > deadline:
+                    return results
+            for trump, ok in made.items():
+                results[trump].append(ok)
+            if deadline is None and layouts + 1 >= max(2, self.layouts // 8):
+                break
+        return results
+
+    def _candidates(self, view: SeatView, offered: list[Trump]) -> list[Trump]:
+        options = view.options
+        dealt = mask_of(tile_set_of(view))
+        counts = not options.is_moon
+
+        def value(trump: Trump) -> float:
+            rules = rules_for(trump, options.no_trump_doubles, options.nello_doubles)
+            return hand_value(view.hand, trump, rules, dealt).score(counts)
+
+        ranked = sorted(offered, key=lambda t: (-value(t), str(t)))
+        return ranked[:TRUMP_CANDIDATES]
+
+    def trump(self, view: SeatView) -> Action:
+        named = {a.trump: a for a in view.legal if type(a) is NameTrump}
+        normal = self._normal.trump(view)
+        if normal.trump in (Trump.NELLO, Trump.SEVENS):
+            return normal
+        plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
+        if len(plain) < 2:
+            return normal
+        candidates = self._candidates(view, plain)
+        results = self._simulate(view, candidates, view.high_bid, self._rng(view, "trump"))
+
+        def score(trump: Trump) -> float:
+            made = results[trump]
+            return sum(made) / len(made) if made else 0.0
+
+        return named[max(candidates, key=lambda t: (score(t), -candidates.index(t)))]
+
+    def bid(self, view: SeatView) -> Action:
+        legal = view.legal
+        normal = self._normal.bid(view)
+        if type(normal) in (Plunge, Splash):
+            return normal
+        bids = sorted((a for a in legal if type(a) is Bid), key=lambda a: a.value)
+        passing = next((a for a in legal if type(a) is Pass), None)
+        if not bids:
+            return normal
+        if passing is not None and view.partner is not None and view.bidder == view.partner:
+            return passing  # the partner holds the bid: no need to fight it
+        candidates = self._candidates(view, table_trumps(view))[:2]
+        lowest = bids[0]
+        if view.options.is_moon and lowest.value == MOON:
+            return normal
+        results = self._simulate(view, candidates, lowest.value, self._rng(view, "bid"))
+        made = max(results.values(), key=lambda m: sum(m) / max(1, len(m)))
+        if made and sum(made) / len(made) >= MAKE_RATE:
+            # The lowest bid that wins the auction: a higher one only adds risk.
+            if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
+                return normal
+            return lowest
+        return passing if passing is not None else lowest
+
+    def discard(self, view: SeatView) -> Action:
+        return self._normal.discard(view)

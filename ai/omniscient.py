@@ -1,0 +1,76 @@
+"""``omniscient``: the solver with every hand in view.  A yardstick, never offered to players.
+
+It cheats by design: it measures how far the honest bots are from perfect play.  A view
+does not carry the hidden hands, so whoever runs it must show it the game before each of
+its decisions with ``see(game)`` (the arena does; the lobby never lists it, as it is not
+in the registry's built-ins).  Shown nothing, it plays as ``expert``.
+
+Play: the solver's best tile for the true layout.  Trump: the offered trump whose true
+layout is worth most to its side.  Bid: the expert's (it bids before it could use much).
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action, NameTrump, Play
+from rules.game import Game
+from rules.tiles import mask_of
+from rules.trump import Trump
+from rules.views import SeatView
+
+from .expert import ExpertBot, worth
+from .search.position import Position
+from .search.solver import Solver
+
+__all__ = ["OmniscientBot"]
+
+
+class OmniscientBot(ExpertBot):
+    """Sees every hand (through ``see``) and plays the solver's best move."""
+
+    description = "Sees every hand and plays perfectly: a yardstick, not an opponent."
+
+    def __init__(self, seed: int | None = None, **kwargs) -> None:
+        super().__init__(seed, **kwargs)
+        self._game: Game | None = None
+
+    def see(self, game: Game) -> None:
+        """Show it the whole game (every hand).  Only for measuring; never for a player."""
+        self._game = game
+
+    def _true_hands(self, view: SeatView) -> list[int] | None:
+        game = self._game
+        if game is None or game.hand_number != view.hand_number:
+            return None
+        hands = [mask_of(game.view(s).hand) for s in range(view.seats)]
+        if hands[view.seat] != mask_of(view.hand):
+            return None  # shown another game, or an older moment of it
+        return hands
+
+    def play(self, view: SeatView) -> Action:
+        hands = self._true_hands(view)
+        if hands is None:
+            return super().play(view)
+        plays = {a.tile: a for a in view.legal if type(a) is Play}
+        if len(plays) == 1:
+            return next(iter(plays.values()))
+        position = Position.of_view(view, hands)
+        values = Solver(position).move_values(position)
+        sign = 1 if position.maximisers >> view.seat & 1 else -1
+        best = max(plays, key=lambda t: (sign * worth(position, values[t]), -t))
+        return plays[best]
+
+    def trump(self, view: SeatView) -> Action:
+        hands = self._true_hands(view)
+        named = {a.trump: a for a in view.legal if type(a) is NameTrump}
+        plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
+        if hands is None or len(plain) < 2:
+            return super().trump(view)
+        best, best_worth = None, None
+        for trump in self._candidates(view, plain):
+            position = Position.new_hand(
+                view.options, trump, view.high_bid, view.bidder, view.seat, hands
+            )
+            value = worth(position, Solver(position).value(position))
+            if best_worth is None or value > best_worth:
+                best, best_worth = trump, value
+        return named[best]

@@ -1,0 +1,439 @@
+"""The perfect-information solver: alpha-beta over the tricks left, every hand in view.
+
+The search answers one question, "can the maximisers still win ``need`` more credit?", by a
+null-window, fail-soft alpha-beta (a maximiser needs one move that gets there, a minimiser
+one that keeps them below).  The exact value is found MTD(f)-style, by a few of those tests
+that close in on it.  What keeps it fast in pure Python:
+
+- the state is a few ints: each seat's tiles as a bitmask, the tiles left, the leader;
+- a transposition table at trick boundaries, keyed on (tiles left, leader): within one
+  layout the tiles left say who holds what.  It keeps a lower and an upper bound on the
+  credit still to come and the lead that last cut off;
+- cuts on the credit still available: a test is decided as soon as ``need`` is reached or
+  can no longer be (that is Texas 42's early end, and Nello's and Sevens' at once);
+- move ordering: the lead that cut off here before, then the leads that cut off most often
+  elsewhere (a history table), then strong leads; a follower tries to win the trick as
+  cheaply as it can when it is going the wrong way, and plays low (count first when the
+  trick is its side's) when it is going its way;
+- equivalent leads: of two tiles in one hand that no tile left in another hand separates in
+  any suit, and that carry the same count, only one is led;
+- a first guess from one quick line of play, then null-window tests next to it and halving;
+- the top trumps left, while one seat holds them, are sure tricks: a bound on both sides;
+- the last trick is played out without a search.
+
+Following and winning come from the engine's ``TrickRules`` tables; ``test_solver`` checks
+them against the engine move by move.
+"""
+
+from __future__ import annotations
+
+from rules.tiles import COUNT, TILES
+
+from .position import DISTANCE_MASKS, Position
+
+__all__ = ["Solver", "OutOfBudget"]
+
+NO_COUNT = (0,) * 28
+INFINITE = 1 << 30
+
+
+class OutOfBudget(Exception):  # noqa: N818 - it is an event, not an error
+    """The search used up its node budget before it had an answer."""
+
+
+class Solver:
+    """Solves positions of one layout; its table is shared by every search on that layout.
+
+    Every position given must come from the same layout (the hands of the first one, less
+    tiles played), since the table knows a state by the tiles left and the leader.
+    ``budget``: the most nodes all searches together may visit (None: no limit).
+    """
+
+    def __init__(self, position: Position, budget: int | None = None) -> None:
+        self.position = position
+        self.table: dict[int, list[int]] = {}
+        self.nodes = 0
+        self.budget = budget if budget is not None else INFINITE
+        rules = position.rules
+        self._sevens = rules.sevens
+        self._led_suit = rules.led_suit
+        self._power = rules.power
+        self._values = COUNT if position.counts else NO_COUNT
+        # Leading order: trumps, then by strength in the suit the tile would lead.
+        strength = [rules.power[rules.led_suit[t]][t] * 16 + COUNT[t] for t in range(28)]
+        self._lead_order = tuple(sorted(range(28), key=lambda t: (-strength[t], t)))
+        self._neighbours = _neighbours(rules)
+        self._search = self._build()
+
+    # ----- questions ------------------------------------------------------------------
+
+    def reaches(self, position: Position, need: int) -> bool:
+        """Can the maximisers win at least ``need`` more credit from ``position``?"""
+        return self._search(position, need) >= need
+
+    def value(self, position: Position, guess: int | None = None) -> int:
+        """The credit the maximisers win from here on with best play on every side."""
+        low, high = 0, position.value_left
+        if guess is None:
+            guess = self.estimate(position)
+        need = max(1, min(guess, high))
+        passes = 0
+        while low < high:
+            g = self._search(position, need)
+            if g >= need:
+                low = g
+            else:
+                high = g
+            passes += 1
+            # Next to the guess first (it is often right), then halve what is left.
+            if passes == 1:
+                need = low + 1 if g >= need else high
+            else:
+                need = (low + high + 1) // 2
+        return low
+
+    def estimate(self, position: Position) -> int:
+        """A quick guess at the value: one line of play by the search's move ordering."""
+        start = position.taken
+        while position.hands[position.to_play]:
+            legal = position.legal_mask()
+            rules = position.rules
+            seat = position.to_play
+            tiles = [t for t in self._lead_order if legal >> t & 1]
+            if not position.trick:
+                tile = tiles[0]
+            else:
+                pw = rules.power[rules.led_suit[position.trick[0]]]
+                order = position.orders[position.leader]
+                top = max(range(len(position.trick)), key=lambda i: pw[position.trick[i]])
+                winner = order[top]
+                mine = (position.credit >> winner & 1) == (position.maximisers >> seat & 1)
+                beat = [t for t in tiles if pw[t] > pw[position.trick[top]]]
+                if mine or not beat:
+                    tile = min(tiles, key=lambda t: (pw[t], -self._values[t] if mine else 0))
+                else:
+                    tile = beat[-1] if len(position.trick) == len(order) - 1 else beat[0]
+            position = position.after(tile)
+        return position.taken - start
+
+    def move_values(self, position: Position, guess: int | None = None) -> dict[int, int]:
+        """Every legal tile of the seat to play, with the value of playing it."""
+        out: dict[int, int] = {}
+        legal = position.legal_mask()
+        for t in _tiles(legal):
+            child = position.after(t)
+            gained = child.taken - position.taken
+            g = None if guess is None else guess - gained
+            out[t] = gained + self.value(child, g)
+            guess = out[t]
+        return out
+
+    def best_move(self, position: Position) -> tuple[int, int]:
+        """The best tile for the seat to play and the value it keeps (ties: the lowest tile)."""
+        values = self.move_values(position)
+        maximiser = position.maximisers >> position.to_play & 1
+        pick = max if maximiser else min
+        best = pick(values.values())
+        return min(t for t, v in values.items() if v == best), best
+
+    # ----- the search ---------------------------------------------------------------------
+
+    def _build(self):
+        """The search as closures over local tables: the fastest Python can do."""
+        solver = self
+        rules = self.position.rules
+        hands: list[int] = []
+        orders = self.position.orders
+        maxi = self.position.maximisers
+        credit = self.position.credit
+        values = self._values
+        led_suit = self._led_suit
+        follow_mask = rules.follow_mask
+        power = self._power
+        lead_order = self._lead_order
+        # Each seat's tiles in leading order, once: a node only filters its own few.
+        own = [tuple(t for t in lead_order if hand >> t & 1) for hand in self.position.hands]
+        table = self.table
+        orderings: dict[int, list[int]] = {}
+        history = [0] * 28  # how often (and how high in the tree) a lead has cut off
+        sevens = self._sevens
+        bands = DISTANCE_MASKS
+        neighbours = self._neighbours
+        trump_order = [t for t in lead_order if rules.is_trump[t]]
+        alike = [sum(1 << u for u in near) for near in neighbours]
+        base = 1
+
+        def distinct(tiles: list[int], hand: int, rem: int, pw=None, top: int = 0) -> list[int]:
+            """Drop tiles equivalent to one kept before them (same hand, nothing between).
+
+            In a trick already led, both must also beat the tile on top, or neither.
+            """
+            others = rem & ~hand
+            kept = []
+            for t in tiles:
+                if not alike[t] & hand:
+                    kept.append(t)
+                    continue
+                for u in kept:
+                    gap = neighbours[t].get(u)
+                    if (
+                        gap is not None
+                        and not gap & others
+                        and (pw is None or (pw[t] > top) == (pw[u] > top))
+                    ):
+                        break
+                else:
+                    kept.append(t)
+            return kept
+
+        def lead(leader: int, rem: int, left: int, need: int) -> int:
+            if need <= 0:
+                return 0
+            if need > left:
+                return left
+            order = orders[leader]
+            if len(order) == rem.bit_count():
+                # One trick left, every tile forced: play it out.
+                first = hands[order[0]]
+                t = first.bit_length() - 1
+                pw = power[led_suit[t]]
+                top, winner, worth = pw[t], leader, base + values[t]
+                for seat in order[1:]:
+                    t = hands[seat].bit_length() - 1
+                    worth += values[t]
+                    if pw[t] > top:
+                        top, winner = pw[t], seat
+                return worth if credit >> winner & 1 else 0
+            solver.nodes += 1
+            if solver.nodes > solver.budget:
+                raise OutOfBudget
+            key = rem << 2 | leader
+            entry = table.get(key)
+            if entry is None:
+                entry = table[key] = [0, left, -1]
+                # The top trumps left, while one seat holds them, each take a trick.
+                holder, sure = -1, 0
+                for t in trump_order:
+                    if rem >> t & 1:
+                        if holder < 0:
+                            for holder in order:
+                                if hands[holder] >> t & 1:
+                                    break
+                        elif not hands[holder] >> t & 1:
+                            break
+                        sure += base + values[t]
+                if sure:
+                    if credit >> holder & 1:
+                        entry[0] = sure
+                        if sure >= need:
+                            return sure
+                    else:
+                        entry[1] = left - sure
+                        if left - sure < need:
+                            return left - sure
+            else:
+                if entry[0] >= need:
+                    return entry[0]
+                if entry[1] < need:
+                    return entry[1]
+            hand = hands[leader]
+            legal = hand
+            if sevens:
+                for band in bands:
+                    if hand & band:
+                        legal = hand & band
+                        break
+            moves = [t for t in own[leader] if legal >> t & 1]
+            if len(moves) > 1:
+                moves = distinct(moves, hand, rem)
+                moves.sort(key=history.__getitem__, reverse=True)
+            cut = entry[2]
+            if cut >= 0 and legal >> cut & 1 and moves[0] != cut:
+                if cut in moves:
+                    moves.remove(cut)
+                moves.insert(0, cut)
+            is_max = maxi >> leader & 1
+            best = -1 if is_max else INFINITE
+            for t in moves:
+                hands[leader] = hand ^ (1 << t)
+                suit = led_suit[t]
+                v = follow(
+                    order, 1, suit, power[suit][t], leader, values[t], rem ^ (1 << t), left, need
+                )
+                hands[leader] = hand
+                if is_max:
+                    if v >= need:
+                        if v > entry[0]:
+                            entry[0] = v
+                        entry[2] = t
+                        history[t] += 1 << (rem.bit_count() >> 2)
+                        return v
+                    if v > best:
+                        best = v
+                else:
+                    if v < need:
+                        if v < entry[1]:
+                            entry[1] = v
+                        entry[2] = t
+                        history[t] += 1 << (rem.bit_count() >> 2)
+                        return v
+                    if v < best:
+                        best = v
+            if best >= need:
+                entry[0] = max(entry[0], best)
+            else:
+                entry[1] = min(entry[1], best)
+            return best
+
+        def follow_order(tiles: list[int], pw, top: int, happy: bool, last: bool) -> list[int]:
+            """Going my way: low, count first.  Else win (cheaply if last), or shed low."""
+            if len(tiles) < 2:
+                return tiles
+            if happy:
+                tiles.reverse()
+                tiles.sort(key=lambda t: (pw[t] > top, -values[t]))
+                return tiles
+            winners = [t for t in tiles if pw[t] > top]
+            winners.reverse()
+            losers = [t for t in reversed(tiles) if pw[t] <= top]
+            losers.sort(key=lambda t: values[t])
+            return winners + losers
+
+        def follow(order, k, suit, top, winner, points, rem, left, need):
+            seat = order[k]
+            pw = power[suit]
+            hand = hands[seat]
+            if sevens:
+                legal = hand
+                for band in bands:
+                    if hand & band:
+                        legal = hand & band
+                        break
+            else:
+                legal = hand & follow_mask[suit] or hand
+            is_max = maxi >> seat & 1
+            last = k == len(order) - 1
+            # Going my way: play low, count first if it is ours.  Otherwise win cheaply.
+            happy = (credit >> winner & 1) == is_max
+            memo = (((legal << 7 | top) << 4 | suit) << 1 | happy) << 1 | last
+            tiles = orderings.get(memo)
+            if tiles is None:
+                tiles = orderings[memo] = follow_order(
+                    [t for t in own[seat] if legal >> t & 1], pw, top, happy, last
+                )
+            best = -1 if is_max else INFINITE
+            for t in tiles:
+                p = pw[t]
+                if last:
+                    # The trick is over: the cuts of ``lead`` inlined, as most stop there.
+                    worth = base + points + values[t]
+                    rest = left - worth
+                    if credit >> (seat if p > top else winner) & 1:
+                        if need <= worth:
+                            v = worth
+                        elif need - worth > rest:
+                            v = left
+                        else:
+                            hands[seat] = hand ^ (1 << t)
+                            v = worth + lead(
+                                seat if p > top else winner, rem ^ (1 << t), rest, need - worth
+                            )
+                            hands[seat] = hand
+                    elif need > rest:
+                        v = rest
+                    else:
+                        hands[seat] = hand ^ (1 << t)
+                        v = lead(seat if p > top else winner, rem ^ (1 << t), rest, need)
+                        hands[seat] = hand
+                else:
+                    hands[seat] = hand ^ (1 << t)
+                    if p > top:
+                        v = follow(
+                            order, k + 1, suit, p, seat, points + values[t], rem ^ (1 << t),
+                            left, need,
+                        )
+                    else:
+                        v = follow(
+                            order, k + 1, suit, top, winner, points + values[t], rem ^ (1 << t),
+                            left, need,
+                        )
+                    hands[seat] = hand
+                if is_max:
+                    if v >= need:
+                        return v
+                    if v > best:
+                        best = v
+                elif v < need:
+                    return v
+                elif v < best:
+                    best = v
+            return best
+
+        def search(position: Position, need: int) -> int:
+            hands[:] = position.hands
+            rem = 0
+            for h in hands:
+                rem |= h
+            left = position.value_left
+            trick = position.trick
+            if not trick:
+                return lead(position.leader, rem, left, need)
+            order = orders[position.leader]
+            first = trick[0]
+            pw = power[led_suit[first]]
+            top, winner, points = -1, position.leader, 0
+            for k, t in enumerate(trick):
+                points += values[t]
+                if pw[t] > top:
+                    top, winner = pw[t], order[k]
+            if need <= 0:
+                return 0
+            if need > left:
+                return left
+            return follow(
+                order, len(trick), led_suit[first], top, winner, points, rem, left, need
+            )
+
+        return search
+
+
+def _tiles(mask: int) -> list[int]:
+    return [t for t in range(28) if mask >> t & 1]
+
+
+def _neighbours(rules) -> tuple[dict[int, int], ...]:
+    """For each tile, the tiles it may be equivalent to, with the tiles that lie between.
+
+    Two tiles are alike to a trick when they follow exactly the same suits and, in every
+    suit they follow, no other tile ranks between them.  Those between are the ``gap``:
+    when none of them is left in another hand, the two tiles play alike.  Count is
+    checked here too (a tile with count is never alike to one without).
+    """
+    if rules.sevens:
+        distance = [abs(TILES[t].pips - 7) for t in range(28)]
+        out: list[dict[int, int]] = [dict() for _ in range(28)]
+        for a in range(28):
+            for b in range(28):
+                if a != b and distance[a] == distance[b] and COUNT[a] == COUNT[b]:
+                    out[a][b] = 0
+        return tuple(out)
+    suits_of = []
+    for t in range(28):
+        suits_of.append(frozenset(s for s in range(9) if rules.follow_mask[s] >> t & 1))
+    out = [dict() for _ in range(28)]
+    for a in range(28):
+        for b in range(28):
+            if a == b or suits_of[a] != suits_of[b] or COUNT[a] != COUNT[b]:
+                continue
+            if rules.is_trump[a] != rules.is_trump[b]:
+                continue
+            gap = 0
+            for s in suits_of[a]:
+                row = rules.power[s]
+                low, high = sorted((row[a], row[b]))
+                for c in range(28):
+                    if low < row[c] < high:
+                        gap |= 1 << c
+            # Every tile's strength when led also matters: a tile may lead its own suit.
+            out[a][b] = gap
+    return tuple(out)

@@ -1,0 +1,125 @@
+"""``expert`` and ``omniscient``: legal actions only, no peeking, the same game from the same seed.
+
+Budgets are tiny and counted in layouts, not seconds, so every run is the same.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.expert import ExpertBot
+from ai.omniscient import OmniscientBot
+from ai.protocol import Strategy, decide
+from ai.registry import bot_names, make_bot
+from rules import Bid, Game, Pass, Phase, Trump
+from rules.record import game_from_record, game_to_record
+from rules.views import SeatView
+
+from .helpers import play_hands, random_options
+from .search_helpers import play_randomly, start_play
+from .test_hidden_information import _hidden, _reshuffled
+
+GAMES = ("moon3", "moon4", "texas42")
+
+
+def tiny_expert(seed: int) -> ExpertBot:
+    return ExpertBot(seed, budget=None, layouts=2, call_budget=None)
+
+
+def tiny_omniscient(seed: int) -> OmniscientBot:
+    return OmniscientBot(seed, budget=None, layouts=2, call_budget=None)
+
+
+def _show(game: Game, view: SeatView, bot: Strategy) -> None:
+    if isinstance(bot, OmniscientBot):
+        bot.see(game)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_expert_and_omniscient_choose_only_legal_actions(game_name: str) -> None:
+    for seed in range(2):
+        options = random_options(random.Random(seed), game_name)
+        game = Game.new(game_name, options=options, seed=seed)
+        bots = [tiny_expert(seed), tiny_omniscient(seed), make_bot("basic"), tiny_expert(seed + 9)]
+        play_hands(game, bots[: game.seats], 1, _show)  # decide() refuses an illegal action
+
+
+@pytest.mark.parametrize("trump", [Trump.NELLO, Trump.SEVENS])
+def test_expert_plays_the_special_contracts(trump: Trump) -> None:
+    game = start_play("texas42", 3, trump)
+    bots = [tiny_expert(1), tiny_omniscient(2), tiny_expert(3), tiny_omniscient(4)]
+    while game.to_act is not None:
+        seat = game.to_act.seat
+        _show(game, game.view(seat), bots[seat])
+        game.apply(decide(bots[seat], game.view(seat)))
+    assert game.results[-1].trump is trump
+
+
+def _expert_positions(game_name: str, count: int) -> list[tuple[dict, int]]:
+    """Records cut at a play late enough to be cheap, and at the first bids and trump."""
+    rng = random.Random(f"positions:{game_name}")
+    out: list[tuple[dict, int]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        game = start_play(game_name, seed, None)
+        if game is None or not play_randomly(game, rng, rng.choice((2, 3, 4)), rng.randrange(4)):
+            continue
+        if len(game.legal_actions()) > 1:
+            out.append((game_to_record(game), game.to_act.seat))
+    for seed in range(3):
+        game = Game.new(game_name, seed=100 + seed)
+        out.append((game_to_record(game), game.to_act.seat))
+        game.apply(min((a for a in game.legal_actions() if type(a) is Bid), key=lambda a: a.value))
+        while game.phase is Phase.BIDDING:
+            game.apply(Pass(game.to_act.seat))
+        if game.phase is Phase.WIDOW:
+            game.apply(game.legal_actions()[0])
+        out.append((game_to_record(game), game.to_act.seat))  # naming trump
+    return out
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_expert_decides_alike_whatever_the_hidden_tiles(game_name: str) -> None:
+    rng = random.Random(5)
+    compared = 0
+    kinds = set()
+    for record, seat in _expert_positions(game_name, 12):
+        game = game_from_record(record)
+        hidden = _hidden(game, seat)
+        if len(hidden) < 2:
+            continue
+        alt = _reshuffled(record, hidden, rng)
+        if alt is None:
+            continue
+        view, alt_view = game.view(seat), alt.view(seat)
+        assert alt_view == view
+        assert decide(tiny_expert(7), alt_view) == decide(tiny_expert(7), view)
+        compared += 1
+        kinds.add(view.to_act.kind)
+    assert compared >= 6
+    assert {"bid", "trump", "play"} <= kinds
+
+
+def test_seeded_experts_play_the_same_hand() -> None:
+    def run() -> dict:
+        game = Game.new("texas42", seed=11)
+        play_hands(game, [tiny_expert(s) for s in range(4)], 1)
+        return game_to_record(game)
+
+    assert run() == run()
+
+
+def test_expert_is_listed_and_omniscient_is_not() -> None:
+    assert "expert" in bot_names()
+    assert "omniscient" not in bot_names()
+    assert isinstance(make_bot("omniscient", 1), OmniscientBot)
+
+
+def test_omniscient_shown_nothing_still_plays() -> None:
+    game = start_play("texas42", 4, Trump.of_number(5))
+    play_randomly(game, random.Random(0), 3, 0)
+    view = game.view(game.to_act.seat)
+    assert decide(tiny_omniscient(1), view) in view.legal
