@@ -4,14 +4,68 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
+
+from rules.options import GAMES as GAME_CHOICES
+
+_EPILOG = """\
+examples:
+  moon42                          open the lobby: choose a game, house rules and bots
+  moon42 play texas42 --seed 7    Texas 42 against three basic bots, deals from seed 7
+  moon42 play moon3 --option min_bid=3 --option trump_before_widow=true
+  moon42 watch moon4 --pace 0.2   four bots play a whole game of Moon for 4
+
+In a game: arrows (or h/l) choose, Enter confirms, digits pick a tile, ? or F1 shows the
+keys and rules, Ctrl+Q quits.  The terminal must be at least 80x24.
+"""
+
+
+def _add_display_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                        help="draw with ASCII only (automatic when the locale is not UTF-8)")
+    parser.add_argument("--pace", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+                        help="how long each bot move stays on screen (default 0.7; 0 is instant)")
+
+
+def _add_game_options(parser: argparse.ArgumentParser, bots_help: str) -> None:
+    parser.add_argument("game", choices=GAME_CHOICES, metavar="GAME",
+                        help="moon3 (Moon for 3), moon4 (Moon for 4) or texas42")
+    parser.add_argument("--seed", type=int, default=None, help="seed the deals (same seed, "
+                        "same game)")
+    parser.add_argument("--bots", default=None, metavar="NAME,...", help=bots_help)
+    _add_display_options(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="moon42",
-        description="Moon and Texas 42, the domino trick-taking games, in your terminal.",
+        description="Moon and Texas 42, the domino trick-taking games, in your terminal. "
+        "With no command, opens the lobby.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _add_display_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play", help="start a game directly, without the lobby",
+        description="Start a game at once: you are seat 0, bots take the other seats.",
+    )
+    _add_game_options(play, "bots for the other seats, in seat order (one name fills every "
+                      "seat; default basic)")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a house rule, e.g. forced_bid=true, min_bid=3, target=250; repeat "
+                      "for more (the lobby lists them all)")
+    play.add_argument("--name", default=None, help="your name at the table (default You)")
+
+    watch = commands.add_parser(
+        "watch", help="watch bots play a whole game",
+        description="Every seat is a bot; the game plays itself to the end. Any key hurries "
+        "the bots; Ctrl+Q quits.",
+    )
+    _add_game_options(watch, "a bot for every seat, in seat order (one name fills every seat)")
+    watch.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a house rule, as for play")
 
     check = commands.add_parser(
         "check",
@@ -27,11 +81,71 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from .arena import add_arena_parser
+
+    add_arena_parser(commands)
     return parser
 
 
+def _option_value(text: str) -> Any:
+    lowered = text.strip().lower()
+    if lowered in ("true", "on", "yes"):
+        return True
+    if lowered in ("false", "off", "no"):
+        return False
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()
+
+
+def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watch: bool):
+    from rules.options import OptionsError, options_for
+
+    from .bots import bot_choices
+    from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
+
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--option {item!r}: write it as KEY=VALUE, like forced_bid=true")
+        options[key.strip()] = _option_value(value)
+    try:
+        options_for(args.game, options)
+    except OptionsError as error:
+        parser.error(str(error))
+    known = bot_choices()
+    bots = [b.strip() for b in (args.bots or "basic").split(",") if b.strip()] or ["basic"]
+    for bot in bots:
+        if bot not in known:
+            parser.error(f"unknown bot {bot!r}: choose from {', '.join(known)}")
+    seats = 3 if args.game == "moon3" else 4
+    if not watch:
+        bots = ["basic"] + (bots * seats if len(bots) == 1 else bots)
+    elif len(bots) == 1:
+        bots = bots * seats
+    bots = (bots + [bots[-1]] * seats)[:seats]
+    names = list(DEFAULT_NAMES)
+    if watch:
+        names = ["Ann", "Bob", "Cat", "Dan"]
+    elif args.name:
+        names[0] = args.name
+    return GameConfig(
+        game=args.game,
+        options=options,
+        names=tuple(names),
+        bots=tuple(bots),
+        seed=args.seed,
+        pace=getattr(args, "pace", DEFAULT_PACE),
+        watch=watch,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.command == "check":
         from .check_command import run_check
 
@@ -40,7 +154,20 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import run_bench
 
         return run_bench(args.seconds, args.json)
-    print("The game screens are not built yet; try 'moon42 check' or 'moon42 bench'.")
+    if args.command == "arena":
+        from .arena import run as run_arena
+
+        return run_arena(args, parser)
+    if getattr(args, "pace", 0) < 0:
+        parser.error("--pace cannot be negative")
+    config = None
+    if args.command in ("play", "watch"):
+        config = _game_config(args, parser, watch=args.command == "watch")
+    from .app import Moon42App
+
+    app = Moon42App(config, ascii_only=getattr(args, "ascii", False), lobby=config is None,
+                    pace=getattr(args, "pace", None))
+    app.run()
     return 0
 
 

@@ -1,0 +1,213 @@
+"""The one place the game moves: actions in, events out, to the screens, at a readable pace.
+
+The flow owns the ``Game``.  Bots decide in a thread (the interface never waits on
+them) inside one worker; the human's keys arrive as actions from the table screen.
+After every step the table is redrawn from seat 0's view; after every hand the
+summary is shown, and at the end the game-over screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules import Action, Game, Phase, RuleError, Trick
+from rules.events import (
+    BiddingWon,
+    BidMade,
+    Discarded,
+    Event,
+    HandDealt,
+    HandScored,
+    Passed,
+    ThrownIn,
+    TilePlayed,
+    TrickWon,
+    TrumpNamed,
+    WidowTaken,
+)
+
+from .bots import bot_decide, new_bot
+from .config import PACES, GameConfig
+from .screens.game_over import GameOverScreen
+from .screens.summary import HandSummaryScreen
+from .screens.table import TableScreen
+from .words import bid_text, plain_refusal, trump_text
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .glyphs import Glyphs
+
+__all__ = ["Flow"]
+
+# How long each kind of event stays on screen, in units of the pace.
+_PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
+
+
+class Flow:
+    def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
+                 on_over: Callable[[str], Any]) -> None:
+        self.app, self.config, self.glyphs = app, config, glyphs
+        self.on_over = on_over
+        self.game = Game.new(config.game, options=config.options, seed=config.seed,
+                             players=config.players())
+        self.me = 0
+        self.human: int | None = None if config.watch else 0
+        seed = self.game.seed
+        self.bots = {
+            seat: new_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32)
+            for seat in range(self.game.seats)
+            if seat != self.human
+        }
+        self.pace = config.pace
+        self.table = TableScreen(glyphs, interactive=self.human is not None)
+        self.won_trick: Trick | None = None
+        self.waiting: str | None = None
+        self._hurry = asyncio.Event()
+        self._last_events: list[Event] = []
+
+    # ----- starting and driving ------------------------------------------
+
+    def start(self) -> None:
+        self._show()
+        self._run()
+
+    def _run(self) -> None:
+        self.waiting = None
+        self.app.run_worker(self._drive(), group="flow", exclusive=True, name="flow")
+
+    def _view(self):
+        return self.game.view(self.me)
+
+    def _show(self) -> None:
+        self.table.show(self._view(), self.won_trick, f"{self.pace:g}s")
+
+    async def _drive(self) -> None:
+        game = self.game
+        await self._pause_after(self._last_events)
+        while True:
+            if game.phase is Phase.GAME_OVER:
+                await self._until_room()
+                self._show()
+                self.waiting = "game over"
+                self.app.push_screen(GameOverScreen(self._view(), self.glyphs), self.on_over)
+                return
+            if game.phase is Phase.HAND_OVER:
+                await self._until_room()
+                self.waiting = "summary"
+                result = game.results[-1]
+                auto = None if self.human is not None else 5 * self.pace
+                await self.app.push_screen_wait(
+                    HandSummaryScreen(result, self._view(), self.glyphs, auto)
+                )
+                self.waiting = None
+                self.won_trick = None
+                self._feed(game.next_hand())
+                continue
+            turn = game.to_act
+            if turn is None:
+                return
+            if turn.seat == self.human:
+                self.waiting = "human"
+                self._show()
+                return
+            await self._until_room()
+            view = game.view(turn.seat)
+            action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
+            events = game.apply(action)
+            self._feed(events)
+            await self._pause_after(events)
+
+    async def _until_room(self) -> None:
+        while getattr(self.app, "too_small", False):
+            await asyncio.sleep(0.1)
+
+    async def _pause_after(self, events: list[Event]) -> None:
+        self._last_events = []
+        if not events or self.pace <= 0:
+            return
+        factor = max((_PAUSE.get(type(e), 1.0) for e in events), default=1.0)
+        self._hurry.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hurry.wait(), self.pace * factor)
+
+    # ----- the human -----------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """The human's choice: apply it, or tell the table why not."""
+        if self.waiting != "human":
+            return
+        try:
+            events = self.game.apply(action)
+        except RuleError as error:
+            self.table.refuse(plain_refusal(error.message, self._view()))
+            return
+        self._feed(events)
+        self._last_events = events
+        self._run()
+
+    def hurry(self) -> None:
+        self._hurry.set()
+
+    def change_pace(self, step: int) -> None:
+        paces = list(PACES)
+        index = min(range(len(paces)), key=lambda i: abs(paces[i] - self.pace))
+        self.pace = paces[max(0, min(len(paces) - 1, index + step))]
+        self._show()
+        self.table.note(f"Bots now take {self.pace:g} s a move.")
+
+    # ----- events to the table -------------------------------------------
+
+    def _feed(self, events: list[Event]) -> None:
+        notes = []
+        for event in events:
+            if isinstance(event, TilePlayed) and self.won_trick is not None:
+                self.won_trick = None
+            if isinstance(event, TrickWon):
+                self.won_trick = Trick(event.plays[0][0], event.plays, event.seat)
+            if isinstance(event, HandDealt):
+                self.won_trick = None
+            note = self._describe(event)
+            if note:
+                notes.append(note)
+        self._show()
+        if notes:
+            self.table.note(" ".join(notes[-2:]))
+
+    def _says(self, seat: int, verb: str) -> str:
+        """``Bob passes`` but ``You pass``."""
+        name = self.game.players[seat]
+        if seat == self.human and name == "You":
+            return f"You {verb}"
+        return f"{name} {verb}{'es' if verb.endswith('ss') else 's'}"
+
+    def _describe(self, event: Event) -> str:
+        names = self.game.players
+        options = self.game.options
+        says = self._says
+        match event:
+            case BidMade(seat, value, contract):
+                return f"{says(seat, 'bid')} {bid_text(value, contract, options)}."
+            case Passed(seat):
+                return f"{says(seat, 'pass')}."
+            case ThrownIn():
+                return "Everyone passed: the hand is thrown in."
+            case BiddingWon(seat, value, contract):
+                return f"{says(seat, 'win')} the bid at {bid_text(value, contract, options)}."
+            case WidowTaken(seat):
+                return f"{says(seat, 'take')} the widow."
+            case Discarded(seat):
+                return f"{says(seat, 'discard')} a tile."
+            case TrumpNamed(seat, trump):
+                return f"{says(seat, 'name')} {trump_text(trump, options)}."
+            case TilePlayed(seat, tile):
+                return f"{says(seat, 'play')} {tile}."
+            case TrickWon(seat, _, _, points):
+                extra = f" ({points} point{'s' * (points != 1)})" if not options.is_moon else ""
+                return f"{says(seat, 'take')} the trick{extra}."
+            case HandDealt(hand, dealer):
+                return f"Hand {hand + 1}: {names[dealer]} deals."
+        return ""

@@ -1,0 +1,45 @@
+"""Messages the screens post; the app hands them to the flow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from rules import Action
+
+from .config import GameConfig
+
+__all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice"]
+
+
+@dataclass
+class StartGame(Message):
+    """The lobby's Start: play a game with this setup."""
+
+    config: GameConfig
+
+
+@dataclass
+class ActionChosen(Message):
+    """The human chose a bid, discard, trump or tile."""
+
+    action: Action
+
+
+@dataclass
+class PaceChanged(Message):
+    """The bot pace was made faster (-1) or slower (+1)."""
+
+    step: int
+
+
+class ShowScores(Message):
+    """Open the scoreboard over the table."""
+
+
+@dataclass
+class GameOverChoice(Message):
+    """After the game: "again", "lobby" or "quit"."""
+
+    choice: str

@@ -1,0 +1,1 @@
+"""The app's screens: lobby, table, hand summary, scoreboard, game over, help."""

@@ -1,0 +1,50 @@
+"""Help: the keys of the screen you came from (read from its live bindings) and the rules."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Static
+
+__all__ = ["HelpScreen", "rules_text"]
+
+
+def rules_text(game: str | None) -> str:
+    """The rules in a player's words, from the assets package."""
+    assets = files("assets")
+    parts = [assets.joinpath("help_common.md").read_text(encoding="utf-8")]
+    if game is not None:
+        parts.insert(0, assets.joinpath(f"help_{game}.md").read_text(encoding="utf-8"))
+    return "\n\n".join(parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,q,f1,question_mark", "close", "Close help", key_display="Esc", id="close"),
+        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="scroll-down"),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False, id="scroll-up"),
+    ]
+
+    def __init__(self, keys: list[tuple[str, str]], game: str | None) -> None:
+        super().__init__()
+        self.keys, self.game = keys, game
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static("Keys on this screen", classes="title")
+            width = max((len(k) for k, _ in self.keys), default=4)
+            lines = [f"  {key:<{width}}  {what}" for key, what in self.keys]
+            yield Static("\n".join(lines), id="help-keys", markup=False)
+            yield Markdown(rules_text(self.game), id="help-rules")
+        yield Footer()
+
+    def action_scroll(self, step: int) -> None:
+        box = self.query_one("#help-box", VerticalScroll)
+        box.scroll_relative(y=step * 3, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

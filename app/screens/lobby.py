@@ -1,0 +1,197 @@
+"""The lobby: the game, its house rules, the seats and their bots, a seed; Enter starts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import DescendantFocus
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from rules.options import (
+    GAMES,
+    OPTION_CHOICES,
+    OPTION_HELP,
+    OPTIONS_OF,
+    SEATS,
+    Options,
+    options_for,
+)
+
+from ..config import DEFAULT_NAMES, PACES, GameConfig
+from ..messages import StartGame
+from ..widgets.setting import SettingRow
+from ..words import GAME_TITLES
+
+__all__ = ["LobbyScreen"]
+
+_GAME_HELP = {
+    "moon3": "Moon for 3: every player for themself, 22 tiles and a widow; bid tricks.",
+    "moon4": "Moon for 4: two partnerships, you and the player opposite; bid tricks.",
+    "texas42": "Texas 42: two partnerships; bid points (tricks and count), win marks.",
+}
+
+
+def _on_off(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _option_values(name: str, default: Any) -> list[Any]:
+    if name in OPTION_CHOICES:
+        return list(OPTION_CHOICES[name])
+    if isinstance(default, bool):
+        return [False, True]
+    return list(range(1, 100))
+
+
+class _Form(VerticalScroll, inherit_bindings=False):
+    """The settings, scrolled by moving between them (its arrow keys are the screen's)."""
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("down", "field(1)", "Move", key_display="↑↓", id="next-field"),
+        Binding("up", "field(-1)", "Move", key_display="↑↓", show=False, id="previous-field"),
+        Binding("enter", "start", "Start game", key_display="⏎", id="start", priority=False),
+        Binding("f5", "defaults", "House rules back to their defaults", show=False,
+                id="defaults"),
+    ]
+
+    def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str]):
+        super().__init__()
+        self.config = config
+        self.bot_names = bot_names or ["basic"]
+        self.descriptions = descriptions
+        self.options_by_game: dict[str, dict[str, Any]] = {config.game: dict(config.options)}
+
+    # ----- composing -----------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        config = self.config
+        game = config.game
+        chosen = self.options_by_game.get(game, {})
+        resolved = options_for(game, chosen)
+        defaults = options_for(game, {k: v for k, v in chosen.items() if k != "target"})
+        yield Static("moon42: Moon and Texas 42, a new game", id="lobby-title")
+        with _Form(id="lobby-form"):
+            yield SettingRow("Game", list(GAMES), game, None, _GAME_HELP[game], GAME_TITLES.get,
+                             id="game")
+            yield SettingRow("target", _option_values("target", 1), resolved.target,
+                             defaults.target, OPTION_HELP["target"], name="target")
+            for option in OPTIONS_OF[game]:
+                if option == "target":
+                    continue
+                default = getattr(Options(game=game), option)
+                yield SettingRow(option.replace("_", " "), _option_values(option, default),
+                                 getattr(resolved, option), default, OPTION_HELP[option],
+                                 _on_off, name=option, classes="option")
+            names = config.players()
+            with Horizontal(classes="seat-row"):
+                yield Label("Your name", classes="seat-label")
+                yield Input(names[0], max_length=12, id="name-0", classes="name")
+            for seat in range(1, SEATS[game]):
+                with Horizontal(classes="seat-row"):
+                    role = "partner" if game != "moon3" and seat == 2 else "opponent"
+                    yield Label(f"Seat {seat} ({role})", classes="seat-label")
+                    yield Input(names[seat], max_length=12, id=f"name-{seat}", classes="name")
+                    bot = config.bot_of(seat)
+                    yield SettingRow("bot", self.bot_names,
+                                     bot if bot in self.bot_names else self.bot_names[0],
+                                     None, self._bot_help, id=f"bot-{seat}", classes="bot")
+            with Horizontal(classes="seat-row"):
+                yield Label("Seed", classes="seat-label")
+                seed = "" if config.seed is None else str(config.seed)
+                yield Input(seed, placeholder="random", restrict=r"[0-9]*", max_length=12,
+                            id="seed", classes="name")
+            yield SettingRow("Bot pace", list(PACES), config.pace, None,
+                             "Seconds each bot move stays on screen; any key hurries them.",
+                             lambda v: f"{v:g} s", id="pace")
+        yield Static(id="lobby-help")
+        yield Footer()
+
+    @property
+    def _bot_help(self) -> str:
+        return "; ".join(f"{n}: {self.descriptions.get(n, '')}".rstrip(": ")
+                          for n in self.bot_names)
+
+    def on_mount(self) -> None:
+        self.query_one("#game", SettingRow).focus()
+
+    # ----- changes -------------------------------------------------------
+
+    @on(DescendantFocus)
+    def _describe(self, event: DescendantFocus) -> None:
+        widget = event.widget
+        if isinstance(widget, SettingRow):
+            text = widget.help_text
+        elif isinstance(widget, Input) and widget.id == "seed":
+            text = "Same seed, same deals: leave empty for a random game."
+        else:
+            text = "A player's name (Enter starts the game)."
+        self.query_one("#lobby-help", Static).update(text)
+
+    @on(SettingRow.Changed)
+    async def _changed(self, event: SettingRow.Changed) -> None:
+        row = event.row
+        if row.id == "game":
+            self.config = self._read()
+            self.config = self.config.with_(game=event.value,
+                                            options=self.options_by_game.get(event.value, {}))
+            await self.recompose()
+            self.query_one("#game", SettingRow).focus()
+        elif row.name == "scoring":
+            target = self.query_one("SettingRow[name=target]", SettingRow)
+            self.config = self._read()
+            options = dict(self.config.options)
+            options.pop("target", None)
+            target.default = options_for(self.config.game, options).target
+            target.index = target.values.index(target.default)
+            target.refresh()
+
+    def _read(self) -> GameConfig:
+        """The setup the form shows now."""
+        game = self.config.game
+        options: dict[str, Any] = {}
+        for row in self.query(SettingRow):
+            is_option = row.name == "target" or row.has_class("option")
+            if row.name and is_option and (row.default is None or row.value != row.default):
+                options[row.name] = row.value
+        self.options_by_game[game] = options
+        names = [self.query_one(f"#name-{s}", Input).value for s in range(SEATS[game])]
+        bots = ["basic"] + [self.query_one(f"#bot-{s}", SettingRow).value
+                            for s in range(1, SEATS[game])]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        return self.config.with_(
+            options=options,
+            names=tuple(names) + DEFAULT_NAMES[len(names):],
+            bots=tuple(bots),
+            seed=int(seed_text) if seed_text else None,
+            pace=self.query_one("#pace", SettingRow).value,
+        )
+
+    # ----- actions -------------------------------------------------------
+
+    def action_field(self, step: int) -> None:
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
+
+    def action_start(self) -> None:
+        self.post_message(StartGame(self._read()))
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    async def action_defaults(self) -> None:
+        self.options_by_game[self.config.game] = {}
+        self.config = self.config.with_(options={})
+        await self.recompose()
+        self.query_one("#game", SettingRow).focus()

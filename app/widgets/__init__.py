@@ -1,0 +1,1 @@
+"""Widgets that draw the game from a seat's view."""

@@ -1,0 +1,90 @@
+"""How the app says things: game names, bids, trumps and refusals in a player's words."""
+
+from __future__ import annotations
+
+import re
+
+from rules import Trump
+from rules.bidding import MARK, MOON, bid_label, marks_of
+from rules.options import Options
+from rules.views import SeatView
+
+__all__ = [
+    "GAME_TITLES",
+    "bid_meaning",
+    "bid_text",
+    "trump_text",
+    "seat_name",
+    "plain_refusal",
+    "score_unit",
+    "side_name",
+]
+
+GAME_TITLES = {"moon3": "Moon for 3", "moon4": "Moon for 4", "texas42": "Texas 42"}
+
+
+def bid_text(value: int | None, contract: str, options: Options) -> str:
+    return bid_label(value, contract, options.is_moon)
+
+
+def bid_meaning(value: int | None, contract: str, options: Options) -> str:
+    """One line on what a bid contracts to do."""
+    side = "your side" if options.partnerships else "you"
+    if value is None:
+        return "Pass: let someone else take the bid."
+    if contract in ("plunge", "splash"):
+        need = 4 if contract == "plunge" else 3
+        return (
+            f"{contract.capitalize()} ({need}+ doubles): your partner names trump; {side} must"
+            f" take all 7 tricks, for {marks_of(value)} marks."
+        )
+    if options.is_moon:
+        if value == MOON:
+            return f"Shoot the moon: {side} must take all 7 tricks, for 21 points."
+        return f"Bid {value}: {side} must take at least {value} of the 7 tricks."
+    if value >= MARK:
+        marks = marks_of(value)
+        return f"Bid {value}: {side} must take every trick, for {marks} mark{'s' * (marks > 1)}."
+    return f"Bid {value}: {side} must take at least {value} of the 42 points (tricks + count)."
+
+
+def trump_text(trump: Trump | None, options: Options | None = None) -> str:
+    if trump is None:
+        return "-"
+    if trump is Trump.NO_TRUMP and options is not None and not options.is_moon:
+        return "follow me"
+    return trump.label
+
+
+def seat_name(view: SeatView, seat: int) -> str:
+    return "You" if seat == view.seat else view.players[seat]
+
+
+def side_name(view: SeatView, seat: int) -> str:
+    """A scoring unit's name: a player in Moon for 3, a partnership otherwise."""
+    if not view.options.partnerships:
+        return seat_name(view, seat)
+    a, b = seat % 2, seat % 2 + 2
+    if view.seat in (a, b):
+        return "Us"
+    return "Them"
+
+
+def score_unit(options: Options) -> str:
+    return "marks" if options.uses_marks else "points"
+
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+
+
+def plain_refusal(message: str, view: SeatView) -> str:
+    """The engine's refusal, with seat numbers turned into names."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return seat_name(view, seat) if seat < view.seats else match.group(0)
+
+    text = _SEAT.sub(name, message)
+    text = text.replace("it holds", "you hold").replace("it does not hold it", "you do not hold it")
+    text = text.replace("it needs", "you need")
+    return text[:1].upper() + text[1:]

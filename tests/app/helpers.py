@@ -1,0 +1,104 @@
+"""Driving the app with keys in tests: wait for the flow, read the screen."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from app.app import Moon42App
+from app.bots import new_bot
+from app.config import GameConfig
+from app.screens.game_over import GameOverScreen
+from app.screens.summary import HandSummaryScreen
+from app.widgets.hand import HandView
+from rules import Action, Pass
+from rules.views import SeatView
+
+__all__ = ["new_app", "settle", "screen_text", "tile_key", "play_to_the_end", "PLAIN_BOT"]
+
+PLAIN_BOT = "test-plain"
+
+
+class PlainBot:
+    """Passes when it may and otherwise takes the first legal action: pictures taken with it
+    do not change when the real bots learn to play better."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def _first(self, view: SeatView) -> Action:
+        passes = [a for a in view.legal if isinstance(a, Pass)]
+        return passes[0] if passes else view.legal[0]
+
+    bid = discard = trump = play = _first
+
+
+def new_bot_or_plain(name: str, seed: int | None):
+    """``app.bots.new_bot``, that also knows the plain bot (patched in by the picture tests)."""
+    return PlainBot(seed) if name == PLAIN_BOT else new_bot(name, seed)
+
+
+def new_app(game: str, seed: int = 1, **changes) -> Moon42App:
+    config = GameConfig(game=game, seed=seed, pace=0.0).with_(**changes)
+    return Moon42App(config, lobby=False)
+
+
+async def settle(pilot: Pilot, limit: int = 400) -> None:
+    """Pause until the flow waits for someone (the human, a summary, the end)."""
+    app = pilot.app
+    for _ in range(limit):
+        # pilot.press has already waited for the key to be handled, so look before pausing.
+        flow = app.flow
+        if flow is None or flow.waiting:
+            return
+        await pilot.pause()
+    raise AssertionError("the game did not come back to the human")
+
+
+def screen_text(app: Moon42App) -> str:
+    """What the terminal shows now, as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def tile_key(app: Moon42App, legal: bool = True) -> str:
+    """The digit key of the first tile in the hand that is (or is not) playable now."""
+    hand = app.screen.query_one("#hand", HandView)
+    assert hand.legal is not None
+    for index, tile in enumerate(hand.tiles):
+        if (tile in hand.legal) == legal:
+            return str(index + 1)
+    raise AssertionError("no such tile in the hand")
+
+
+async def play_to_the_end(pilot: Pilot, bid_every: int = 2) -> int:
+    """Play seat 0 with keys only until the game-over screen; returns the keys pressed."""
+    app = pilot.app
+    pressed = 0
+    bids = 0
+    while True:
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return pressed
+        if isinstance(screen, HandSummaryScreen):
+            keys = ["enter"]
+        else:
+            view = app.flow.game.view(0)
+            kind = view.to_act.kind
+            if kind == "bid":
+                bids += 1
+                # Every other turn, bid the lowest bid by typing it; otherwise pass.
+                if bids % bid_every == 0 and len(view.legal) > 1:
+                    lowest = min(a.value for a in view.legal if hasattr(a, "value"))
+                    keys = [*str(lowest), "enter"]
+                else:
+                    keys = ["p"] if any(type(a).__name__ == "Pass" for a in view.legal) else [
+                        "enter"
+                    ]
+            elif kind == "trump":
+                keys = ["enter"]
+            elif kind == "discard":
+                keys = ["right", "enter"]
+            else:
+                keys = [tile_key(app)]
+        await pilot.press(*keys)
+        pressed += len(keys)

@@ -1,0 +1,101 @@
+"""Too small, watching, help, the scoreboard and the last trick."""
+
+from __future__ import annotations
+
+from app.screens.game_over import GameOverScreen
+from app.screens.help import HelpScreen
+from app.screens.scoreboard import ScoreboardScreen
+from app.screens.too_small import TooSmallScreen
+from rules import Phase
+
+from .helpers import new_app, screen_text, settle, tile_key
+
+
+async def test_too_small_waits_and_the_game_goes_on_when_it_grows() -> None:
+    app = new_app("moon3", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Please enlarge the terminal to at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+        assert "Moon for 3" in screen_text(app)
+
+
+async def test_watch_plays_a_whole_game_alone() -> None:
+    app = new_app("moon4", seed=8, watch=True, names=("Ann", "Bob", "Cat", "Dan"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.flow.game.phase is Phase.GAME_OVER
+
+
+async def test_help_lists_the_live_keys_and_the_rules() -> None:
+    app = new_app("texas42", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict((d, k) for k, d in app.screen.keys)
+        assert keys["Pass"] == "p"  # it is our bid: the pass key is live
+        assert "Last trick" not in keys  # no trick yet
+        assert "Texas 42" in screen_text(app)
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_scoreboard_and_last_trick_keys() -> None:
+    app = new_app("moon3", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreboardScreen)
+        await pilot.press("escape")
+        for _ in range(40):
+            await settle(pilot)
+            if app.flow.game.phase is Phase.PLAY and app.flow.game.to_act.seat == 0:
+                break
+            await pilot.press("p" if app.flow.game.phase is Phase.BIDDING else "enter")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Refused: No trick has been taken yet" in screen_text(app)
+        for _ in range(40):
+            await settle(pilot)
+            view = app.flow.game.view(0)
+            if view.phase is Phase.PLAY and view.tricks and view.my_turn:
+                break
+            if view.phase is Phase.PLAY:
+                await pilot.press(tile_key(app))
+            else:
+                await pilot.press("enter")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Last trick, won by" in screen_text(app)
+
+
+async def test_trump_before_widow_asks_for_trump_first() -> None:
+    app = new_app("moon3", seed=4, options={"trump_before_widow": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "1", "enter")  # shoot the moon: nobody can top it
+        await settle(pilot)
+        assert app.flow.game.phase is Phase.TRUMP
+        assert "Name trump." in screen_text(app)
+        assert len(app.flow.game.view(0).hand) == 7
+        await pilot.press("d")
+        await settle(pilot)
+        assert app.flow.game.phase is Phase.WIDOW
+        assert "You took the widow" in screen_text(app)
+        await pilot.press("8")
+        await settle(pilot)
+        assert app.flow.game.phase is Phase.PLAY

@@ -1,0 +1,199 @@
+"""Pictures of every screen at 80x24 and 120x40 (fixed seeds), too small, NO_COLOR and ASCII.
+
+Plain ``def`` tests: ``snap_compare`` runs the app itself; ``run_before`` drives it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from app.app import Moon42App
+from app.config import GameConfig, save_last
+from app.screens.game_over import GameOverScreen
+from app.screens.summary import HandSummaryScreen
+from rules import Phase
+
+from .helpers import PLAIN_BOT, new_bot_or_plain, settle, tile_key
+from .helpers import new_app as _new_app
+
+
+@pytest.fixture(autouse=True)
+def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flow makes its bots through this, so the plain bot needs no registry entry."""
+    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def new_app(game: str, seed: int = 4, **changes) -> Moon42App:
+    """The app with plain bots, so the pictures depend on the app alone."""
+    return _new_app(game, seed=seed, bots=(PLAIN_BOT,) * 4, **changes)
+
+
+async def _to_bid(pilot: Pilot) -> None:
+    await settle(pilot)
+
+
+async def _win_the_bid(pilot: Pilot) -> None:
+    """Type the lowest bid at our turn; the plain bots let us have it."""
+    await settle(pilot)
+    lowest = min(a.value for a in pilot.app.flow.game.legal_actions() if hasattr(a, "value"))
+    await pilot.press(*str(lowest), "enter")
+    await settle(pilot)
+    assert pilot.app.flow.game.view(0).bidder == 0
+
+
+async def _to_trump(pilot: Pilot) -> None:
+    await _win_the_bid(pilot)
+    if pilot.app.flow.game.phase is Phase.WIDOW:
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+async def _mid_hand(pilot: Pilot) -> None:
+    """Name trump, then play three tricks' worth of our tiles."""
+    await _to_trump(pilot)
+    await pilot.press("enter")
+    for _ in range(3):
+        await settle(pilot)
+        await pilot.press(tile_key(pilot.app))
+    await settle(pilot)
+
+
+async def _to_summary(pilot: Pilot) -> None:
+    await _to_trump(pilot)
+    await pilot.press("enter")
+    while not isinstance(pilot.app.screen, HandSummaryScreen | GameOverScreen):
+        await settle(pilot)
+        if pilot.app.flow.waiting == "human":
+            await pilot.press(tile_key(pilot.app))
+    await pilot.pause()
+
+
+async def _refused_tile(pilot: Pilot) -> None:
+    await _to_trump(pilot)
+    await pilot.press("enter")
+    while True:
+        await settle(pilot)
+        view = pilot.app.flow.game.view(0)
+        if view.phase is Phase.BIDDING and pilot.app.flow.waiting == "human":
+            await _win_the_bid(pilot)
+            continue
+        if pilot.app.flow.waiting != "human" or view.phase is not Phase.PLAY:
+            await pilot.press("enter")
+            continue
+        if len(view.legal) < len(view.hand):
+            await pilot.press(tile_key(pilot.app, legal=False))
+            break
+        await pilot.press(tile_key(pilot.app))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_lobby(snap_compare, size) -> None:
+    save_last(GameConfig(game="moon3", seed=7))
+    assert snap_compare(Moon42App(), terminal_size=size)
+
+
+def test_lobby_texas42(snap_compare) -> None:
+    save_last(GameConfig(game="texas42", seed=7))
+    assert snap_compare(Moon42App(), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", ["moon3", "moon4", "texas42"])
+def test_bidding(snap_compare, game, size) -> None:
+    assert snap_compare(new_app(game, seed=4), terminal_size=size, run_before=_to_bid)
+
+
+def test_bid_refused(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+
+    assert snap_compare(new_app("moon3", seed=4), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_widow(snap_compare, size) -> None:
+    assert snap_compare(new_app("moon3", seed=4), terminal_size=size, run_before=_win_the_bid)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", ["moon3", "texas42"])
+def test_trump(snap_compare, game, size) -> None:
+    assert snap_compare(new_app(game, seed=4), terminal_size=size, run_before=_to_trump)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", ["moon3", "moon4", "texas42"])
+def test_trick_table(snap_compare, game, size) -> None:
+    assert snap_compare(new_app(game, seed=4), terminal_size=size, run_before=_mid_hand)
+
+
+def test_tile_refused(snap_compare) -> None:
+    assert snap_compare(new_app("moon4", seed=4), run_before=_refused_tile)
+
+
+def test_last_trick(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await _mid_hand(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+
+    assert snap_compare(new_app("moon4", seed=4), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", ["moon3", "texas42"])
+def test_hand_summary(snap_compare, game, size) -> None:
+    assert snap_compare(new_app(game, seed=4), terminal_size=size, run_before=_to_summary)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", ["moon4", "texas42"])
+def test_game_over(snap_compare, game, size) -> None:
+    app = new_app(game, seed=4, options={"target": 1})
+    assert snap_compare(app, terminal_size=size, run_before=_to_summary)
+
+
+def test_scoreboard(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await _to_summary(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+
+    assert snap_compare(new_app("texas42", seed=4), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_help(snap_compare, size) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+
+    assert snap_compare(new_app("moon3", seed=4), terminal_size=size, run_before=run_before)
+
+
+def test_too_small(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.pause()
+
+    assert snap_compare(new_app("moon3", seed=4), terminal_size=(70, 20), run_before=run_before)
+
+
+def test_no_color(snap_compare, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(new_app("moon4", seed=4), run_before=_mid_hand)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_ascii(snap_compare, size) -> None:
+    config = GameConfig(game="moon3", seed=4, pace=0.0, bots=(PLAIN_BOT,) * 4)
+    app = Moon42App(config, ascii_only=True, lobby=False)
+    assert snap_compare(app, terminal_size=size, run_before=_mid_hand)
