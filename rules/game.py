@@ -221,9 +221,10 @@ class Game:
         keys = struct.unpack("<32H", digest)
         tile_set = self.tile_set
         order = sorted(range(len(tile_set)), key=keys.__getitem__)
-        tiles = [tile_set[i] for i in order]
-        deal = tuple(tuple(sorted(tiles[7 * s : 7 * s + 7])) for s in range(self.seats))
-        return deal, tuple(tiles[7 * self.seats :])
+        # tile_set is in tile order, so sorting positions (plain ints) sorts the tiles.
+        get = tile_set.__getitem__
+        deal = tuple(tuple(map(get, sorted(order[7 * s : 7 * s + 7]))) for s in range(self.seats))
+        return deal, tuple(map(get, order[7 * self.seats :]))
 
     def due_dealer(self, deal) -> int:
         """Who must deal the next hand (RULES.md 2): left of the last dealer, or the first one."""
@@ -260,7 +261,7 @@ class Game:
                 else "in Texas 42 the first bid goes to the holder of 1-0"
             )
             raise RuleError("dealer", f"seat {due} must deal this hand, not seat {dealer}: {why}")
-        self.log.append(HandLog(dealer, tuple(tuple(h) for h in deal), tuple(widow)))
+        self.log.append(HandLog(dealer, tuple(map(tuple, deal)), tuple(widow)))
         self._actions = self.log[-1].actions
         self.dealer = dealer
         self._hands = [sum(map(_BIT.__getitem__, h)) for h in deal]
