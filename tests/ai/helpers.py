@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from ai.protocol import Strategy, decide
 from ai.random_bot import RandomBot
 from rules import Game, Phase
-from rules.actions import Action, Plunge, Splash
+from rules.actions import Action, Pass, Plunge, Splash
 from rules.options import OPTIONS_OF
 from rules.views import SeatView
 
@@ -69,3 +69,35 @@ def play_hands(
             action = decide(bots[seat], view)
             assert action in view.legal
             game.apply(action)
+
+
+class DecisionsSeen:
+    """Notes which kinds of decision one kind of bot met, to show a run covered them all."""
+
+    def __init__(self, bot_type: type) -> None:
+        self.bot_type = bot_type
+        self.seen: set[str] = set()
+
+    def __call__(self, game: Game, view: SeatView, bot: Strategy) -> None:
+        if not isinstance(bot, self.bot_type):
+            return
+        kind = view.to_act.kind
+        self.seen.add(kind)
+        if kind == "play":
+            self.seen.add(f"trump {view.trump.value}")
+            self.seen.add(f"contract {view.contract}")
+            if view.current_trick is not None:
+                self.seen.add("following")
+        if kind == "bid" and not any(type(a) is Pass for a in view.legal):
+            self.seen.add("forced")
+
+    def assert_complete(self, game_name: str) -> None:
+        """Every decision, and in Texas 42 every contract of section 9, came up."""
+        seen = self.seen
+        assert {"bid", "trump", "play", "following", "forced"} <= seen
+        if game_name == "moon3":
+            assert "discard" in seen
+        if game_name == "texas42":
+            for trump in ("nello", "sevens", "doubles", "none"):
+                assert f"trump {trump}" in seen
+            assert {"contract plunge", "contract splash"} <= seen

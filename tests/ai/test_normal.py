@@ -18,7 +18,7 @@ from rules.tiles import mask_of
 from rules.trump import TRUMP_SUIT
 from rules.views import SeatView
 
-from .helpers import DaringBot, play_hands, random_options
+from .helpers import DaringBot, DecisionsSeen, play_hands, random_options
 from .test_hidden_information import _hidden, _reshuffled
 
 GAMES = ("moon3", "moon4", "texas42")
@@ -69,33 +69,14 @@ def _seating(rng: random.Random, seats: int, seed: int) -> list[Strategy]:
 
 @pytest.mark.parametrize("game_name", GAMES)
 def test_normal_chooses_only_legal_actions(game_name: str) -> None:
-    seen: set[str] = set()
-
-    def note(game: Game, view: SeatView, bot: Strategy) -> None:
-        if not isinstance(bot, NormalBot):
-            return
-        kind = view.to_act.kind
-        seen.add(kind)
-        if kind == "play":
-            seen.add(f"trump {view.trump.value}")
-            seen.add(f"contract {view.contract}")
-            if view.current_trick is not None:
-                seen.add("following")
-        if kind == "bid" and not any(type(a) is Pass for a in view.legal):
-            seen.add("forced")
+    note = DecisionsSeen(NormalBot)
 
     for seed in range(120):
         rng = random.Random(seed)
         game = Game.new(game_name, options=random_options(rng, game_name), seed=seed)
         play_hands(game, _seating(rng, game.seats, seed), 4, note)
 
-    assert {"bid", "trump", "play", "following", "forced"} <= seen
-    if game_name == "moon3":
-        assert "discard" in seen
-    if game_name == "texas42":
-        for trump in (Trump.NELLO, Trump.SEVENS, Trump.DOUBLES, Trump.NO_TRUMP):
-            assert f"trump {trump.value}" in seen
-        assert {"contract plunge", "contract splash"} <= seen
+    note.assert_complete(game_name)
 
 
 def test_normal_plays_every_seat_of_its_own_games() -> None:
