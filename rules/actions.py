@@ -22,6 +22,7 @@ __all__ = [
     "PLAYS",
     "DISCARDS",
     "plays_of",
+    "CHUNK_PLAYS",
 ]
 
 
@@ -98,12 +99,12 @@ def _chunk(seat: int, chunk: int) -> tuple[tuple[Play, ...], ...]:
     )
 
 
-_CHUNK_PLAYS = tuple(tuple(_chunk(seat, chunk) for chunk in range(4)) for seat in range(4))
+CHUNK_PLAYS = tuple(tuple(_chunk(seat, chunk) for chunk in range(4)) for seat in range(4))
 
 
 def plays_of(seat: int, mask: int) -> tuple[Play, ...]:
     """The plays of the tiles in bitmask ``mask`` by ``seat``, lowest tile first."""
-    c0, c1, c2, c3 = _CHUNK_PLAYS[seat]
+    c0, c1, c2, c3 = CHUNK_PLAYS[seat]
     return c0[mask & 127] + c1[mask >> 7 & 127] + c2[mask >> 14 & 127] + c3[mask >> 21]
 
 

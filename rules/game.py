@@ -15,6 +15,7 @@ from functools import cache
 
 from . import bidding
 from .actions import (
+    CHUNK_PLAYS,
     DISCARDS,
     Action,
     Bid,
@@ -310,7 +311,10 @@ class Game:
                 seat = self._to_act
                 hand = self._hands[seat]
                 self._legal_mask = mask = hand & self._follow or hand
-                legal = self._legal = plays_of(seat, mask)
+                c0, c1, c2, c3 = CHUNK_PLAYS[seat]
+                legal = self._legal = (
+                    c0[mask & 127] + c1[mask >> 7 & 127] + c2[mask >> 14 & 127] + c3[mask >> 21]
+                )
             else:
                 legal = self._legal = self._compute_legal()
         return legal
