@@ -82,6 +82,7 @@ _TURNS = {
     for phase in Phase
 }
 _PLAY = Phase.PLAY
+_tuple_new = tuple.__new__
 _BIT = tuple(1 << t for t in range(28))
 # The legal bids, by what they depend on: few enough to keep them all.
 _BIDS: dict[tuple, tuple[Action, ...]] = {}
@@ -552,20 +553,25 @@ class Game:
         return RuleError("follow suit", f"seat {seat} must follow {name}: it holds {held}")
 
     def _close_trick(self, played: TilePlayed) -> list[Event]:
-        tiles, seats = self._trick_tiles, self._order[self._leader]
+        tiles, leader = self._trick_tiles, self._leader
+        seats = self._order[leader]
         power = self._power[tiles[0]]
-        strength = [power[t] for t in tiles]
+        strength = list(map(power.__getitem__, tiles))
         winner = seats[strength.index(max(strength))]  # the first of equals wins
         plays = tuple(zip(seats, tiles, strict=False))  # same length by construction
         points = 1 + sum(map(COUNT.__getitem__, tiles))
         tricks = self._tricks
-        tricks.append(Trick(self._leader, plays, winner))
+        # tuple.__new__ builds the named tuples without their Python-level __new__.
+        tricks.append(_tuple_new(Trick, (leader, plays, winner)))
         self._tricks_won[winner] += 1
         self._points[winner] += points if self._trick_points else 1
         self._trick_tiles = []
         self._follow = -1
         self._to_act = self._leader = winner
-        events: list[Event] = [played, TrickWon(winner, len(tricks) - 1, plays, points)]
+        events: list[Event] = [
+            played,
+            _tuple_new(TrickWon, (winner, len(tricks) - 1, plays, points)),
+        ]
         if len(tricks) == 7 or (not self._play_out and self._outcome_certain(winner)):
             events += self._finish_hand()
         return events
