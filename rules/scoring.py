@@ -8,15 +8,17 @@ from .options import Options
 __all__ = ["units_of", "unit_of", "hand_made", "hand_score", "game_winner"]
 
 
+_SIDES = ((0, 2), (1, 3))
+_PLAYERS = ((0,), (1,), (2,))
+
+
 def units_of(options: Options) -> tuple[tuple[int, ...], ...]:
     """The scoring units: each player in Moon for three, each side otherwise."""
-    if options.partnerships:
-        return ((0, 2), (1, 3))
-    return ((0,), (1,), (2,))
+    return _PLAYERS if options.game == "moon3" else _SIDES
 
 
 def unit_of(options: Options, seat: int) -> tuple[int, ...]:
-    return units_of(options)[seat % 2 if options.partnerships else seat]
+    return _PLAYERS[seat] if options.game == "moon3" else _SIDES[seat % 2]
 
 
 def hand_made(
@@ -61,12 +63,15 @@ def game_winner(
     options: Options, totals, bidder: int | None, bid: int | None, made: bool | None
 ) -> tuple[int, ...] | None:
     """The winning seats after a hand, or None while the game goes on (7.5 and 9.2)."""
+    instant = options.moon_instant and bid == MOON and bidder is not None and options.is_moon
+    if not instant and max(totals) < options.target:
+        return None  # the usual case, answered at once
     units = units_of(options)
 
     def total(unit: tuple[int, ...]) -> int:
         return totals[unit[0]]
 
-    if options.is_moon and options.moon_instant and bidder is not None and bid == MOON:
+    if instant:
         side = unit_of(options, bidder)
         if made:
             return side
