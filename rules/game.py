@@ -429,7 +429,6 @@ class Game:
         self._legal = None
         self._legal_mask = -1
         if kind == "bid":  # (a play in turn took the path above)
-
             events = self._bid(seat, action)
         elif kind == "discard":
             events = self._discard_tile(seat, action.tile)
