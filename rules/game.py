@@ -558,12 +558,13 @@ class Game:
         strength = list(map(power.__getitem__, tiles))
         winner = seats[strength.index(max(strength))]  # the first of equals wins
         plays = tuple(zip(seats, tiles, strict=False))  # same length by construction
-        points = 1 + sum(map(COUNT.__getitem__, tiles))
+        # A trick's points: one and its count in Texas 42; one trick is one point in Moon.
+        points = 1 + sum(map(COUNT.__getitem__, tiles)) if self._trick_points else 1
         tricks = self._tricks
         # tuple.__new__ builds the named tuples without their Python-level __new__.
         tricks.append(_tuple_new(Trick, (leader, plays, winner)))
         self._tricks_won[winner] += 1
-        self._points[winner] += points if self._trick_points else 1
+        self._points[winner] += points
         self._trick_tiles = []
         self._follow = -1
         self._to_act = self._leader = winner

@@ -25,37 +25,41 @@ def hand_made(
     options: Options, bidder: int, bid: int, nello: bool, tricks_won, points
 ) -> bool:
     side = unit_of(options, bidder)
-    if options.is_moon:
+    if options.game != "texas42":
         need = 7 if bid == MOON else bid
-        return sum(tricks_won[s] for s in side) >= need
+        return sum(map(tricks_won.__getitem__, side)) >= need
     if nello:
         return tricks_won[bidder] == 0
-    return sum(points[s] for s in side) >= min(bid, MARK)
+    return sum(map(points.__getitem__, side)) >= min(bid, MARK)
 
 
 def hand_score(options: Options, bidder: int, bid: int, made: bool, tricks_won) -> list[int]:
     """What each seat's total changes by."""
-    n = options.seats
-    delta = [0] * n
-    side = unit_of(options, bidder)
-    others = [u for u in units_of(options) if u != side]
-    if options.uses_marks:
-        marks = 1 if options.is_moon else marks_of(bid)
-        for unit in [side] if made else others:
-            for s in unit:
-                delta[s] += marks
+    game = options.game
+    three = game == "moon3"
+    delta = [0, 0, 0] if three else [0, 0, 0, 0]
+    side = _PLAYERS[bidder] if three else _SIDES[bidder % 2]
+    if game == "texas42" or options.scoring == "marks":
+        marks = marks_of(bid) if game == "texas42" else 1
+        if made:
+            for s in side:
+                delta[s] = marks
+        else:
+            for s in range(len(delta)):
+                if s not in side:
+                    delta[s] = marks
         return delta
+    # Points: every other player or side scores its tricks; the bidder the bid, or when
+    # four play and make a bid short of the moon, the side's tricks.
+    for s in range(len(delta)):
+        if s not in side:
+            delta[s] = tricks_won[s] if three else tricks_won[s] + tricks_won[(s + 2) % 4]
     if made:
-        whole_bid = bid == MOON or not options.partnerships
-        gain = bid if whole_bid else sum(tricks_won[s] for s in side)
+        gain = bid if (bid == MOON or three) else tricks_won[side[0]] + tricks_won[side[1]]
     else:
         gain = -bid
     for s in side:
-        delta[s] += gain
-    for unit in others:
-        taken = sum(tricks_won[s] for s in unit)
-        for s in unit:
-            delta[s] += taken
+        delta[s] = gain
     return delta
 
 
