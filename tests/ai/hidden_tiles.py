@@ -16,8 +16,32 @@ from ai.protocol import Strategy, decide
 from rules import Game, RuleError
 from rules.record import game_from_record, game_to_record
 from rules.tiles import parse_tile
+from rules.views import SeatView
+
+from .helpers import play_hands, random_options
 
 TRIES = 40
+
+
+def positions(game_name: str, make: Callable[[], Strategy], wanted: int) -> list[tuple[dict, int]]:
+    """(record, seat) pairs: games of ``make``'s bots cut at their decisions.
+
+    Every trump and discard (one a hand), and a share of the many bids and plays.
+    """
+    found: list[tuple[dict, int]] = []
+    rng = random.Random(game_name)
+
+    def keep(game: Game, view: SeatView, bot: Strategy) -> None:
+        if view.to_act.kind in ("trump", "discard") or rng.random() < 0.12:
+            found.append((game_to_record(game), view.seat))
+
+    seed = 0
+    while len(found) < wanted:
+        options = random_options(random.Random(seed), game_name)
+        game = Game.new(game_name, options=options, seed=seed)
+        play_hands(game, [make() for _ in range(game.seats)], 2, keep)
+        seed += 1
+    return found[:wanted]
 
 
 def hidden_tiles(game: Game, seat: int) -> list:

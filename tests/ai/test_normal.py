@@ -13,13 +13,11 @@ from ai.protocol import Strategy, decide
 from ai.random_bot import RandomBot
 from rules import Bid, Game, NameTrump, Pass, Play, Trump, options_for, parse_tile
 from rules.actions import Action
-from rules.record import game_to_record
 from rules.tiles import mask_of
 from rules.trump import TRUMP_SUIT
-from rules.views import SeatView
 
 from .helpers import DaringBot, DecisionsSeen, play_hands, random_options
-from .hidden_tiles import compare_decisions
+from .hidden_tiles import compare_decisions, positions
 
 GAMES = ("moon3", "moon4", "texas42")
 
@@ -90,27 +88,10 @@ def test_normal_plays_every_seat_of_its_own_games() -> None:
 # ----- no peeking -------------------------------------------------------------------------
 
 
-def _positions(game_name: str, wanted: int) -> list[tuple[dict, int]]:
-    positions: list[tuple[dict, int]] = []
-    rng = random.Random(game_name)
-
-    def keep(game: Game, view: SeatView, bot: Strategy) -> None:
-        if view.to_act.kind in ("trump", "discard") or rng.random() < 0.12:
-            positions.append((game_to_record(game), view.seat))
-
-    seed = 0
-    while len(positions) < wanted:
-        game = Game.new(game_name, options=random_options(random.Random(seed), game_name),
-                        seed=seed)
-        play_hands(game, [NormalBot() for _ in range(game.seats)], 2, keep)
-        seed += 1
-    return positions[:wanted]
-
-
 @pytest.mark.parametrize("game_name", GAMES)
 def test_normal_decides_alike_whatever_the_hidden_tiles(game_name: str) -> None:
-    positions = _positions(game_name, 60)
-    compared, kinds = compare_decisions(positions, NormalBot, random.Random(2))
+    found = positions(game_name, NormalBot, 60)
+    compared, kinds = compare_decisions(found, NormalBot, random.Random(2))
     assert compared >= 30
     assert {"bid", "trump", "play"} <= kinds
 

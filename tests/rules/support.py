@@ -215,3 +215,16 @@ def known_tiles(
     if seat == bidder and taken:
         allowed |= widow | set(discards)
     return own, allowed
+
+
+def bid_names(game) -> list:
+    """The legal bids as a player reads them: "pass", numbers, "plunge", "splash"."""
+    out = []
+    for a in game.legal_actions():
+        if isinstance(a, Pass):
+            out.append("pass")
+        elif isinstance(a, Bid):
+            out.append(a.value)
+        else:
+            out.append(type(a).__name__.lower())
+    return out

@@ -9,19 +9,7 @@ from rules.actions import Bid, Pass, Play, Plunge, Splash
 from rules.bidding import bid_label
 from rules.events import BiddingWon, BidMade, HandScored, Passed, ThrownIn, WidowTaken
 from rules.views import BidEntry
-from tests.rules.support import act, auction, build
-
-
-def _bids(game: Game) -> list:
-    out = []
-    for a in game.legal_actions():
-        if isinstance(a, Pass):
-            out.append("pass")
-        elif isinstance(a, Bid):
-            out.append(a.value)
-        else:
-            out.append(type(a).__name__.lower())
-    return out
+from tests.rules.support import act, auction, bid_names, build
 
 
 @pytest.mark.parametrize(
@@ -31,7 +19,7 @@ def _bids(game: Game) -> list:
 def test_moon_bids_run_from_min_bid_to_seven_or_21(min_bid: int, legal: list) -> None:
     for game in ("moon3", "moon4"):
         g = build(game, options={"min_bid": min_bid})
-        assert _bids(g) == legal
+        assert bid_names(g) == legal
 
 
 @pytest.mark.parametrize("value", [0, 2, 3, 8, 14, 20, 22, 42])
@@ -59,9 +47,9 @@ def test_a_bid_must_top_the_high_bid() -> None:
     for value in (4, 5):
         with pytest.raises(RuleError, match="not higher"):
             g.apply(Bid(1, value))
-    assert _bids(g) == ["pass", 6, 7, 21]
+    assert bid_names(g) == ["pass", 6, 7, 21]
     act(g, "7")
-    assert _bids(g) == ["pass", 21]
+    assert bid_names(g) == ["pass", 21]
 
 
 def test_every_player_bids_once_and_the_highest_bid_wins() -> None:
@@ -101,7 +89,7 @@ def test_shooting_the_moon_ends_the_bidding_at_once(game: str, phase: Phase) -> 
 
 def test_texas42_bids_run_from_30_to_42_or_84() -> None:
     g = build("texas42")
-    assert _bids(g) == ["pass", *range(30, 43), 84]
+    assert bid_names(g) == ["pass", *range(30, 43), 84]
 
 
 @pytest.mark.parametrize(
@@ -125,11 +113,11 @@ def test_texas42_bids_out_of_range_are_refused(value: int, message: str) -> None
 def test_texas42_bid_must_top_the_high_bid_and_84_tops_everything() -> None:
     g = build("texas42")
     act(g, "35")
-    assert _bids(g) == ["pass", *range(36, 43), 84]
+    assert bid_names(g) == ["pass", *range(36, 43), 84]
     with pytest.raises(RuleError, match="not higher"):
         act(g, "35")
     act(g, "42")
-    assert _bids(g) == ["pass", 84]
+    assert bid_names(g) == ["pass", 84]
 
 
 def test_texas42_84_ends_the_bidding_at_once() -> None:
@@ -165,7 +153,7 @@ def test_forced_bid_the_dealer_may_not_pass_when_all_others_passed(game: str, mi
     dealer = g.view(0).dealer
     while g.to_act.seat != dealer:
         act(g, "pass")
-    legal = _bids(g)
+    legal = bid_names(g)
     assert "pass" not in legal and legal[0] == minimum
     with pytest.raises(RuleError, match="must bid"):
         g.apply(Pass(dealer))
@@ -177,7 +165,7 @@ def test_forced_bid_the_dealer_may_not_pass_when_all_others_passed(game: str, mi
 def test_forced_bid_the_dealer_may_pass_when_someone_has_bid() -> None:
     g = build("moon4", options={"forced_bid": True}, dealer=3)
     act(g, "pass", "5", "pass")
-    assert "pass" in _bids(g)
+    assert "pass" in bid_names(g)
     act(g, "pass")
     assert g.view(0).bidder == 1
 
@@ -185,7 +173,7 @@ def test_forced_bid_the_dealer_may_pass_when_someone_has_bid() -> None:
 def test_without_forced_bid_the_dealer_may_pass_too() -> None:
     g = build("moon3", dealer=2)
     act(g, "pass", "pass")
-    assert "pass" in _bids(g)
+    assert "pass" in bid_names(g)
 
 
 def test_a_bid_out_of_turn_is_refused() -> None:
@@ -209,7 +197,7 @@ def test_a_seat_that_is_not_a_seat_of_the_game_is_refused() -> None:
         g.apply(Bid(3, 5))
 
 
-def test_plunge_and_splash_are_not_moon_bids() -> None:
+def test_plunge_and_splash_are_not_moonbid_names() -> None:
     g = build("moon4", {0: "6-6 5-5 4-4 3-3 2-2 1-1 0-0"}, dealer=3)
     for action in (Plunge(0), Splash(0)):
         with pytest.raises(RuleError, match="not played"):

@@ -5,23 +5,11 @@ from __future__ import annotations
 import pytest
 
 from rules import Phase, RuleError, Trump, parse_tile
-from rules.actions import Bid, NameTrump, Pass, Play, Plunge, Splash
+from rules.actions import Bid, NameTrump, Play, Plunge, Splash
 from rules.bidding import marks_of
 from rules.events import BiddingWon, BidMade
 from rules.trump import trick_rules
-from tests.rules.support import act, auction, build, names, tiles
-
-
-def _bids(g) -> list:
-    out = []
-    for a in g.legal_actions():
-        if isinstance(a, Pass):
-            out.append("pass")
-        elif isinstance(a, Bid):
-            out.append(a.value)
-        else:
-            out.append(type(a).__name__.lower())
-    return out
+from tests.rules.support import act, auction, bid_names, build, names, tiles
 
 
 def _trumps(g) -> list[str]:
@@ -52,7 +40,7 @@ def test_mark_raises_one_84_no_longer_ends_the_bidding() -> None:
     first = g.to_act.seat
     act(g, "84")
     assert g.phase is Phase.BIDDING and g.to_act == ((first + 1) % 4, "bid")
-    assert _bids(g) == ["pass", 126]
+    assert bid_names(g) == ["pass", 126]
 
 
 def test_mark_raises_one_each_raise_is_exactly_one_mark() -> None:
@@ -62,7 +50,7 @@ def test_mark_raises_one_each_raise_is_exactly_one_mark() -> None:
     with pytest.raises(RuleError, match="exactly one mark"):
         g.apply(Bid((first + 1) % 4, 168))
     act(g, "126")
-    assert _bids(g) == ["pass", 168]
+    assert bid_names(g) == ["pass", 168]
     act(g, "168", "210")
     assert g.phase is Phase.TRUMP
     assert g.view(0).bidder == (first + 3) % 4 and g.view(0).high_bid == 210
@@ -72,11 +60,11 @@ def test_mark_raises_one_42_and_84_may_be_bid_over_a_lower_bid_but_not_126() -> 
     g = build("texas42", options=RAISES)
     first = g.to_act.seat
     act(g, "35")
-    assert _bids(g) == ["pass", *range(36, 43), 84]
+    assert bid_names(g) == ["pass", *range(36, 43), 84]
     with pytest.raises(RuleError, match="exactly one mark"):
         g.apply(Bid((first + 1) % 4, 126))
     act(g, "42")
-    assert _bids(g) == ["pass", 84]
+    assert bid_names(g) == ["pass", 84]
 
 
 def test_mark_raises_one_no_bid_above_seven_marks() -> None:
@@ -323,9 +311,9 @@ BOTH = {"plunge": True, "splash": True}
 
 def test_plunge_needs_four_doubles_and_splash_three() -> None:
     g = build("texas42", PLUNGE, options=BOTH)
-    assert _bids(g)[-2:] == ["plunge", "splash"]
+    assert bid_names(g)[-2:] == ["plunge", "splash"]
     act(g, "pass")
-    assert "plunge" not in _bids(g) and "splash" not in _bids(g)  # seat 1 holds one double
+    assert "plunge" not in bid_names(g) and "splash" not in bid_names(g)  # seat 1 holds one double
     with pytest.raises(RuleError, match="needs 4 doubles"):
         g.apply(Plunge(1))
     with pytest.raises(RuleError, match="needs 3 doubles"):
@@ -334,7 +322,7 @@ def test_plunge_needs_four_doubles_and_splash_three() -> None:
 
 def test_plunge_and_splash_are_refused_when_the_option_is_off() -> None:
     g = build("texas42", PLUNGE, options={"splash": True})
-    assert "plunge" not in _bids(g) and "splash" in _bids(g)
+    assert "plunge" not in bid_names(g) and "splash" in bid_names(g)
     with pytest.raises(RuleError, match="not played"):
         g.apply(Plunge(0))
     g = build("texas42", PLUNGE, options={"plunge": True})
@@ -370,7 +358,7 @@ def test_plunge_and_splash_values(before: str, options: dict, contract: str, val
     assert g.to_act == (1, "bid")
     act(g, before)
     assert g.to_act == (0, "bid")
-    assert contract in _bids(g)
+    assert contract in bid_names(g)
     events = g.apply(Plunge(0) if contract == "plunge" else Splash(0))
     assert events[0] == BidMade(0, value, contract)
     assert events[1] == BiddingWon(0, value, contract)
@@ -390,23 +378,23 @@ PLUNGE_B = {
 def test_a_later_player_tops_a_plunge_only_by_one_mark_with_mark_raises() -> None:
     g = build("texas42", PLUNGE_B, options={**BOTH, "mark_raises": "one"})
     act(g, "plunge")
-    assert _bids(g) == ["pass", 210, "splash"]
+    assert bid_names(g) == ["pass", 210, "splash"]
     with pytest.raises(RuleError, match="exactly one mark"):
         g.apply(Bid(1, 252))
     act(g, "210")
     assert g.view(0).high_bid == 210
-    assert _bids(g) == ["pass", 252]
+    assert bid_names(g) == ["pass", 252]
 
 
 def test_without_mark_raises_only_a_plunge_or_splash_tops_a_plunge() -> None:
     g = build("texas42", PLUNGE_B, options=BOTH)
     act(g, "plunge")
-    assert _bids(g) == ["pass", "splash"]
+    assert bid_names(g) == ["pass", "splash"]
     with pytest.raises(RuleError, match="mark raises"):
         g.apply(Bid(1, 210))
     events = act(g, "splash")
     assert events == [BidMade(1, 210, "splash")]
-    assert _bids(g) == ["pass"]
+    assert bid_names(g) == ["pass"]
     act(g, "pass pass")
     assert g.view(0).bidder == 1 and g.view(0).declarer == 3 and g.to_act == (3, "trump")
 
@@ -459,4 +447,4 @@ def test_with_plunge_allowed_84_does_not_end_the_bidding() -> None:
     g = build("texas42", PLUNGE, options={"plunge": True})
     act(g, "84")
     assert g.phase is Phase.BIDDING and g.to_act == (1, "bid")
-    assert _bids(g) == ["pass"]
+    assert bid_names(g) == ["pass"]
