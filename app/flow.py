@@ -49,11 +49,16 @@ _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
 
 class Flow:
     def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
-                 on_over: Callable[[str], Any]) -> None:
+                 on_over: Callable[[str], Any], game: Game | None = None) -> None:
         self.app, self.config, self.glyphs = app, config, glyphs
         self.on_over = on_over
-        self.game = Game.new(config.game, options=config.options, seed=config.seed,
-                             players=config.players())
+        if game is None:
+            game = Game.new(config.game, options=config.options, seed=config.seed,
+                            players=config.players())
+        self.game = game
+        # Called with the flow and the events after every change to the game (saving,
+        # statistics): whatever wants to follow the game without driving it.
+        self.listeners: list[Callable[[Flow, list[Event]], None]] = []
         self.me = 0
         self.human: int | None = None if config.watch else 0
         seed = self.game.seed
@@ -162,6 +167,8 @@ class Flow:
     # ----- events to the table -------------------------------------------
 
     def _feed(self, events: list[Event]) -> None:
+        for listener in self.listeners:
+            listener(self, events)
         notes = []
         for event in events:
             if isinstance(event, TilePlayed) and self.won_trick is not None:
