@@ -10,8 +10,11 @@ so it plays for the contract first and for points after.
 
 Bid and trump.  By simulation: for the trumps its hand suits best, it deals the other hands
 at random, solves the first trick led by itself, and names the trump best on average over
-the same layouts (not each layout's best); it bids what it makes often enough.  Plunge,
-Splash, Nello, Sevens and the Moon-for-three discard come from ``normal``.
+the same layouts (not each layout's best); it bids what it makes often enough.  The
+contracts of RULES.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid
+and named as ``normal`` does (``contracts``), and the Moon-for-three discard too; after a
+partner's Plunge or Splash it simulates the trumps with the partner's promised doubles dealt
+to the partner.  Nello and Sevens are played by the solver like every other contract.
 
 Time.  Each decision has a budget (seconds): it stops dealing layouts when the budget is
 spent, having solved at least one (anytime).  ``budget=None`` solves exactly ``layouts``
@@ -27,10 +30,11 @@ from collections.abc import Iterator
 
 from rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
 from rules.bidding import MOON
-from rules.tiles import mask_of
+from rules.tiles import TILES, mask_of
 from rules.trump import Trump
 from rules.views import SeatView
 
+from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
@@ -48,6 +52,13 @@ TRUMP_CANDIDATES = 3  # the trumps simulated, best by hand value first
 MAKE_RATE = 0.6  # how often a bid must be made in the simulation
 MADE_BONUS_POINTS = 10  # a made contract is worth this much credit more (Texas 42)
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
+
+
+def _promised_doubles(view: SeatView) -> int:
+    """The doubles the partner's Plunge (4) or Splash (3) shows, for the seat naming trump."""
+    if view.bidder is None or view.bidder == view.seat or view.trump is not None:
+        return 0
+    return {"plunge": 4, "splash": 3}.get(view.contract or "", 0)
 
 
 def worth(position: Position, value: int) -> float:
@@ -177,11 +188,16 @@ class ExpertBot:
         known = [0] * view.seats
         known[view.seat] = hand
         constraints = Constraints(unseen, others, sizes, allowed, known, view.seats)
+        promised = _promised_doubles(view)
+        if promised:
+            layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng)
+        else:
+            layouts_of = self._layouts(constraints, rng, self.call_budget)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
         bidder = view.bidder if view.bidder is not None else view.seat
         declarer = view.seat
         deadline = None if self.call_budget is None else time.perf_counter() + self.call_budget
-        for layouts, hands in enumerate(self._layouts(constraints, rng, self.call_budget)):
+        for layouts, hands in enumerate(layouts_of):
             made = {}
             for trump in trumps:
                 position = Position.new_hand(options, trump, bid, bidder, declarer, hands)
@@ -193,6 +209,30 @@ class ExpertBot:
             if deadline is None and layouts + 1 >= max(2, self.layouts // 8):
                 break
         return results
+
+    def _promised_layouts(
+        self, base: Constraints, bidder: int, promised: int, rng: random.Random
+    ) -> Iterator[list[int]]:
+        """Random layouts in which ``bidder`` holds ``promised`` of the doubles out."""
+        deadline = None if self.call_budget is None else time.perf_counter() + self.call_budget
+        doubles = [t for t in range(28) if base.hidden >> t & 1 and TILES[t].is_double]
+        at = base.seats.index(bidder)
+        for _ in range(self.layouts):
+            pick = sum(1 << t for t in rng.sample(doubles, min(promised, len(doubles))))
+            known = list(base.known)
+            known[bidder] = pick
+            sizes = list(base.sizes)
+            sizes[at] -= pick.bit_count()
+            allowed = [a & ~pick for a in base.allowed]
+            hands = sample(
+                Constraints(base.hidden & ~pick, base.seats, sizes, allowed, known, base.players),
+                rng,
+            )
+            if hands is None:
+                return
+            yield hands
+            if deadline is not None and time.perf_counter() > deadline:
+                return
 
     def _candidates(self, view: SeatView, offered: list[Trump]) -> list[Trump]:
         options = view.options
@@ -215,6 +255,9 @@ class ExpertBot:
         if len(plain) < 2:
             return normal
         candidates = self._candidates(view, plain)
+        plunged = view.contract in ("plunge", "splash")
+        if plunged and Trump.DOUBLES in plain and Trump.DOUBLES not in candidates:
+            candidates.append(Trump.DOUBLES)
         results = self._simulate(view, candidates, view.high_bid, self._rng(view, "trump"))
 
         def score(trump: Trump) -> float:
@@ -228,6 +271,9 @@ class ExpertBot:
         normal = self._normal.bid(view)
         if type(normal) in (Plunge, Splash):
             return normal
+        special = special_bid(view, table_trumps(view))
+        if special is not None:
+            return special
         bids = sorted((a for a in legal if type(a) is Bid), key=lambda a: a.value)
         passing = next((a for a in legal if type(a) is Pass), None)
         if not bids:

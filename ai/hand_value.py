@@ -16,15 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.tiles import TILES, Tile, mask_of
+from rules.tiles import Tile, mask_of
 from rules.trump import TRUMP_SUIT, TrickRules, Trump, trick_rules
 
 __all__ = [
     "HandValue",
     "hand_value",
     "rules_for",
-    "nello_is_safe",
-    "sevens_is_sure",
 ]
 
 # Moon: the chance a tile takes a trick, by kind (set by hand).
@@ -153,26 +151,3 @@ def _tiles(mask: int) -> Iterable[int]:
         bit = mask & -mask
         yield bit.bit_length() - 1
         mask ^= bit
-
-
-def nello_is_safe(hand: Sequence[Tile], rules: TrickRules, dealt: int) -> bool:
-    """Every tile has at most one missing tile of its suit below it: hard to force a win."""
-    others = dealt & ~mask_of(hand)
-    for t in hand:
-        suit = rules.led_suit[t]
-        ranks = rules.power[suit]
-        under = [o for o in _tiles(others & rules.follow_mask[suit]) if ranks[o] < ranks[t]]
-        if len(under) > 1:
-            return False
-    return True
-
-
-def sevens_is_sure(hand: Sequence[Tile], dealt: int) -> bool:
-    """No missing tile is closer to seven than the hand's farthest tile.
-
-    The bidder leads and a tie goes to the tile played first, so leading the closest tile
-    every trick then takes all seven.
-    """
-    farthest = max(abs(t.pips - 7) for t in hand)
-    others = dealt & ~mask_of(hand)
-    return all(abs(TILES[o].pips - 7) >= farthest for o in _tiles(others))

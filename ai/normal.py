@@ -7,14 +7,16 @@ Bid.  The hand is valued for its best trump (trumps, the trump double, walkers, 
 in Texas 42 where its count sits).  Texas 42: it bids the lowest bid that tops the high
 bid while that stays two points under the points its side is expected to take, 42 (one
 mark) only with a hand that takes every trick; it does not outbid its partner without a
-clearly better hand.  It bids Plunge or Splash with five doubles, and one mark with a hand
-sure to make Nello or Sevens where the table plays them.  Moon: its expected tricks, plus
-one for the widow (three players) or the partner (four).  Moon for three bids all of them
-(a made bid scores the bid); Moon for four and marks scoring bid the lowest bid that wins
-the auction.  Forced to bid, it bids the minimum.
+clearly better hand.  The contracts of RULES.md 9.3 to 9.6 come from ``contracts``: Plunge
+or Splash with doubles enough to take the tricks, one mark for a hand good for Nello or
+Sevens where the table plays them, two marks or more only with a lay-down.  Moon: its
+expected tricks, plus one for the widow (three players) or the partner (four).  Moon for
+three bids all of them (a made bid scores the bid); Moon for four and marks scoring bid the
+lowest bid that wins the auction.  Forced to bid, it bids the minimum.
 
-Trump.  The best-valued trump offered; Nello or Sevens when the hand is safe for them;
-after a partner's Plunge or Splash, doubles when the side surely holds most of them.
+Trump.  The best-valued trump offered (no trump included); Nello or Sevens when the hand
+is good for them; after a partner's Plunge or Splash, doubles when the side surely holds
+most of them, else its own best trump.
 
 Discard (three-player Moon).  The tile whose loss leaves the best-valued hand.
 
@@ -23,13 +25,14 @@ Play.  See ``normal_play``.  It has no randomness: the seed is accepted and igno
 
 from __future__ import annotations
 
-from rules.actions import Action, Bid, Discard, NameTrump, Pass, Play, Plunge, Splash
+from rules.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from rules.bidding import MARK, MOON
 from rules.tiles import Tile, mask_of
 from rules.trump import Trump
 from rules.views import SeatView
 
-from .hand_value import HandValue, hand_value, nello_is_safe, rules_for, sevens_is_sure
+from .contracts import lay_down_trump, partner_trump, special_bid, special_trump
+from .hand_value import HandValue, hand_value, rules_for
 from .knowledge import Knowledge, tile_set_of
 from .normal_play import choose_tile
 
@@ -42,8 +45,6 @@ WIDOW_TRICKS = 1.0  # the widow and discard improve a Moon-for-3 bidder's hand
 LAY_DOWN = 6.6  # expected tricks of a hand that takes all seven
 SHOOT = 6.8  # expected tricks to shoot the moon
 OUTBID_PARTNER = 6  # points more than the partner's bid it must expect to outbid it
-DOUBLES_TO_PLUNGE = 5
-DOUBLES_TRUMP_SIDE = 5  # doubles the side surely holds to name doubles after a Plunge
 
 
 def table_trumps(view: SeatView) -> list[Trump]:
@@ -70,20 +71,6 @@ def best_value(view: SeatView, hand: tuple[Tile, ...], trumps: list[Trump]) -> H
     return max(values, key=lambda v: (v.score(counts), v.trumps))
 
 
-def _special_contract(view: SeatView, hand: tuple[Tile, ...]) -> Trump | None:
-    """Nello or Sevens when the table plays it and the hand is safe for it."""
-    options = view.options
-    if options.is_moon:
-        return None
-    dealt = mask_of(tile_set_of(view))
-    if options.sevens and sevens_is_sure(hand, dealt):
-        return Trump.SEVENS
-    nello_rules = rules_for(Trump.NELLO, options.no_trump_doubles, options.nello_doubles)
-    if options.nello and nello_is_safe(hand, nello_rules, dealt):
-        return Trump.NELLO
-    return None
-
-
 class NormalBot:
     """Remembers every tile and void, bids from a hand evaluation, plays by expected value."""
 
@@ -98,10 +85,9 @@ class NormalBot:
         legal = view.legal
         bids = {a.value: a for a in legal if type(a) is Bid}
         passing = next((a for a in legal if type(a) is Pass), None)
-        specials = {type(a): a for a in legal if type(a) in (Plunge, Splash)}
-        doubles = sum(1 for t in view.hand if t.is_double)
-        if specials and doubles >= DOUBLES_TO_PLUNGE:
-            return specials.get(Plunge) or specials[Splash]
+        special = special_bid(view, table_trumps(view))
+        if special is not None:
+            return special
         wanted = self._wanted(view, sorted(bids))
         if wanted is not None:
             return bids[wanted]
@@ -118,8 +104,6 @@ class NormalBot:
         if options.is_moon:
             return self._moon_bid(view, value.tricks, values)
         partner_bid = view.high_bid if view.bidder == view.partner else None
-        if _special_contract(view, view.hand) is not None and MARK in values:
-            return MARK  # Nello and Sevens are named only over a bid of a mark
         if value.tricks >= LAY_DOWN:
             limit = MARK
         else:
@@ -150,18 +134,25 @@ class NormalBot:
 
     def trump(self, view: SeatView) -> Action:
         named = {a.trump: a for a in view.legal if type(a) is NameTrump}
-        special = _special_contract(view, view.hand)
-        if special in named:
-            return named[special]
         plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
-        if view.contract in ("plunge", "splash") and Trump.DOUBLES in named:
-            promised = 4 if view.contract == "plunge" else 3
-            mine = sum(1 for t in view.hand if t.is_double)
-            if mine + promised >= DOUBLES_TRUMP_SIDE:
-                return named[Trump.DOUBLES]
         if not plain:
             return next(iter(named.values()))
+
+        if view.contract in ("plunge", "splash"):
+
+            def points(trump: Trump) -> float:
+                return best_value(view, view.hand, [trump]).points
+
+            return named[partner_trump(view, plain, points)]
+        special = special_trump(view)
+        if special in named and not self._plain_is_better(view, plain):
+            return named[special]
         return named[best_value(view, view.hand, plain).trump]
+
+    @staticmethod
+    def _plain_is_better(view: SeatView, plain: list[Trump]) -> bool:
+        """A bid made for a plain trump (a lay-down) is played with it, not Nello or Sevens."""
+        return lay_down_trump(view, plain) is not None
 
     def discard(self, view: SeatView) -> Action:
         discards = {a.tile: a for a in view.legal if type(a) is Discard}

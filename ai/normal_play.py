@@ -11,7 +11,7 @@ side is winning.
 
 Leading: the declaring side draws trumps while the other side may hold some; then walkers
 (tiles nobody is likely to top, count first); otherwise the plain tile likeliest to win.
-Nello and Sevens are played by their own rules (RULES.md 9.4, 9.5).
+Nello is played by ``contracts.nello_tile``; Sevens leaves no choice that matters.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rules.tiles import Tile
 from rules.trump import TRUMP_SUIT, Trump
 from rules.views import SeatView
 
+from .contracts import nello_tile
 from .knowledge import Knowledge
 
 __all__ = ["choose_tile"]
@@ -80,9 +81,9 @@ def choose_tile(view: SeatView, know: Knowledge, tiles: Sequence[Tile]) -> Tile:
     if rules.sevens:
         # Only equally close tiles are legal, and the distance alone decides the trick.
         return min(tiles)
-    seat = _Seat(view, know)
     if view.trump is Trump.NELLO:
-        return _nello(seat, tiles)
+        return nello_tile(view, know, tiles)
+    seat = _Seat(view, know)
     if view.current_trick is None:
         return _lead(seat, tiles)
     return _follow(seat, tiles)
@@ -144,35 +145,3 @@ def _lead(seat: _Seat, tiles: Sequence[Tile]) -> Tile:
         return (t in trumps, -round(chances[t], 1), seat.count(t), -rank, t)
 
     return min(tiles, key=next_best)
-
-
-def _nello(seat: _Seat, tiles: Sequence[Tile]) -> Tile:
-    """The bidder must lose every trick; the other side tries to make it take one."""
-    rules, view = seat.rules, seat.view
-    bidder = view.bidder
-    trick = view.current_trick
-
-    def own_rank(t: Tile) -> int:
-        return rules.power[rules.led_suit[t]][t]
-
-    if trick is None:
-        if view.seat == bidder:
-            # Lead what the others most likely top; a defender leads low to make it win.
-            return min(tiles, key=lambda t: (seat.lead_chance(t), own_rank(t), t))
-        return min(tiles, key=lambda t: (own_rank(t), t))
-    led = rules.led_suit[trick.plays[0][1]]
-    ranks = rules.power[led]
-    best_seat, best = trick.plays[rules.winner_index(list(trick.tiles))]
-    under = [t for t in tiles if ranks[t] <= ranks[best]]
-    if view.seat == bidder:
-        if under:
-            # Shed the highest tile that still loses: the followers first, then danger.
-            return max(under, key=lambda t: (ranks[t], own_rank(t), t))
-        return min(tiles, key=lambda t: (ranks[t], t))
-    bidder_played = any(s == bidder for s, _ in trick.plays)
-    if bidder_played and best_seat == bidder and under:
-        return max(under, key=lambda t: (ranks[t], own_rank(t), t))
-    if not bidder_played:
-        return min(tiles, key=lambda t: (ranks[t], own_rank(t), t))
-    # Nothing to gain in this trick: keep the low tiles to lead later.
-    return max(tiles, key=lambda t: (own_rank(t), t))

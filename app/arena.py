@@ -33,7 +33,8 @@ from typing import Any, TextIO
 
 from ai.protocol import decide
 from ai.registry import make_bot
-from rules import Bid, Game, Pass, Phase
+from rules import Bid, Game, Pass, Phase, Trump
+from rules.bidding import MARK, MOON
 from rules.options import OptionsError, options_for
 from rules.scoring import units_of
 
@@ -89,6 +90,25 @@ class Outcome:
     a_made: int
     b_bids: int
     b_made: int
+    # Every hand won in the auction: ("A" or "B", the kind of contract, made or not).
+    contracts: tuple[tuple[str, str, bool], ...] = ()
+
+
+CONTRACT_KINDS = ("points", "marks", "follow-me", "moon", "nello", "sevens", "plunge", "splash")
+
+
+def contract_kind(result, is_moon: bool) -> str:
+    """What a hand was played for: a Plunge or Splash, Nello, Sevens, no trump (follow me),
+    a moon or a bid of marks, else a plain bid (points in Texas 42, tricks in Moon)."""
+    if result.contract in ("plunge", "splash"):
+        return result.contract
+    if result.trump in (Trump.NELLO, Trump.SEVENS):
+        return result.trump.value
+    if result.trump is Trump.NO_TRUMP:
+        return "follow-me"
+    if is_moon:
+        return "moon" if result.bid == MOON else "points"
+    return "marks" if result.bid >= MARK else "points"
 
 
 def seats_of(game: str, copy: int) -> tuple[str, ...]:
@@ -155,6 +175,7 @@ def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
         bots = [make_bot(names[side], seed * 8 + s) for s, side in enumerate(seating)]
         game = Game.new(config.game, options=options, seed=seed)
         tally = [0, 0, 0, 0]  # A's bids, made; B's bids, made
+        contracts: list[tuple[str, str, bool]] = []
         hands = 0
         while True:
             _play_hand(game, bots, config.bidding)
@@ -164,6 +185,8 @@ def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
                 side = 0 if seating[result.bidder] == "A" else 2
                 tally[side] += 1
                 tally[side + 1] += bool(result.made)
+                kind = contract_kind(result, options.is_moon)
+                contracts.append((seating[result.bidder], kind, bool(result.made)))
             if not config.whole_games or game.phase is Phase.GAME_OVER:
                 break
             if hands >= MAX_HANDS_A_GAME:
@@ -181,7 +204,7 @@ def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
                 won = result.tricks_won if options.is_moon else result.points
                 values = _values(units, seating, won, shared=False)
             share, margin = _share(values)
-        outcomes.append(Outcome(deal, copy, share, margin, hands, *tally))
+        outcomes.append(Outcome(deal, copy, share, margin, hands, *tally, tuple(contracts)))
     return outcomes
 
 
@@ -232,10 +255,27 @@ class Summary:
             "a_made_rate": total("a_made") / a_bids if a_bids else None,
             "b_bids": b_bids,
             "b_made_rate": total("b_made") / b_bids if b_bids else None,
+            "contracts": self._contracts(),
             "average_margin": margin,
             "margin_ci95": [m_low, m_high],
             "seconds": round(self.seconds, 1),
         }
+
+    def _contracts(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """For A and B: every kind of contract it won the auction with, how often, and how
+        often it made it."""
+        out: dict[str, dict[str, dict[str, Any]]] = {"A": {}, "B": {}}
+        for o in self.outcomes:
+            for side, kind, made in o.contracts:
+                entry = out[side].setdefault(kind, {"bids": 0, "made": 0})
+                entry["bids"] += 1
+                entry["made"] += made
+        for side in out:
+            ordered = {k: out[side][k] for k in CONTRACT_KINDS if k in out[side]}
+            for entry in ordered.values():
+                entry["made_rate"] = entry["made"] / entry["bids"]
+            out[side] = ordered
+        return out
 
     def table(self) -> str:
         d = self.as_dict()
@@ -271,6 +311,19 @@ class Summary:
             f"  {margin_unit} a {unit[:-1]}",
             f"{'  95% interval':24}{d['margin_ci95'][0]:>+14.2f} to {d['margin_ci95'][1]:+.2f}",
         ]
+        contracts = d["contracts"]
+        kinds = [k for k in CONTRACT_KINDS if k in contracts["A"] or k in contracts["B"]]
+        if kinds:
+            lines += ["", f"{'contracts: won / made':24}{'A':>14}{'B':>14}"]
+        for kind in kinds:
+            cells = []
+            for side in ("A", "B"):
+                entry = contracts[side].get(kind)
+                cells.append(
+                    "-" if entry is None
+                    else f"{entry['bids']} / {100 * entry['made_rate']:.0f}%"
+                )
+            lines.append(f"{'  ' + kind:24}{cells[0]:>14}{cells[1]:>14}")
         return "\n".join(lines)
 
 

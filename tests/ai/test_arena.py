@@ -10,7 +10,7 @@ import pytest
 
 from ai.protocol import decide
 from ai.registry import make_bot
-from app import cli
+from app import arena, cli
 from app.arena import ArenaConfig, deal_seed, play_deal, run_arena, seats_of, skip_auction
 from rules import Game, Phase
 from rules.bidding import MARK
@@ -103,3 +103,42 @@ def test_the_command_prints_a_table_and_refuses_unknown_bots(capsys) -> None:
         cli.main(["arena", "texas42", "normal", "nobody", "--hands", "2"])
     with pytest.raises(SystemExit):
         cli.main(["arena", "texas42", "normal", "basic", "--option", "min_bid=3"])
+
+
+def test_bids_and_made_rates_are_counted_per_contract(capsys) -> None:
+    options = {"nello": True, "plunge": True, "splash": True, "sevens": True,
+               "mark_raises": "one", "forced_bid": True}
+    config = ArenaConfig("texas42", "normal", "random", deals=12, seed=4, options=options)
+    summary = run_arena(config, jobs=1)
+    d = summary.as_dict()
+    for side, bids in (("A", d["a_bids"]), ("B", d["b_bids"])):
+        kinds = d["contracts"][side]
+        assert sum(entry["bids"] for entry in kinds.values()) == bids
+        for entry in kinds.values():
+            assert 0 <= entry["made"] <= entry["bids"]
+            assert entry["made_rate"] == entry["made"] / entry["bids"]
+    made = sum(e["made"] for e in d["contracts"]["A"].values())
+    assert made / d["a_bids"] == pytest.approx(d["a_made_rate"])
+    assert set(d["contracts"]["B"]) - {"points", "marks", "follow-me"}  # random bids specials
+    table = summary.table()
+    assert "contracts: won / made" in table
+    for kind in d["contracts"]["B"]:
+        assert f"  {kind} " in table
+
+
+def test_every_game_of_a_run_gets_the_options(monkeypatch) -> None:
+    seen = []
+
+    class Watched(Game):
+        @classmethod
+        def new(cls, game, options=None, seed=None, players=None):
+            seen.append(options)
+            return super().new(game, options, seed, players)
+
+    monkeypatch.setattr(arena, "Game", Watched)
+    options = {"nello": True, "nello_doubles": "own", "target": 2}
+    config = ArenaConfig("texas42", "random", "normal", deals=3, whole_games=True, seed=2,
+                         options=options)
+    run_arena(config, jobs=1)
+    assert len(seen) == 6
+    assert all(o.nello and o.nello_doubles == "own" and o.target == 2 for o in seen)

@@ -188,14 +188,13 @@ def test_it_names_the_trump_its_hand_is_built_on() -> None:
     assert _normal(game) == NameTrump(0, Trump.SIXES)
 
 
-def test_a_hand_safe_for_nello_bids_a_mark_names_it_and_ducks() -> None:
-    deal = ["1-0 2-0 3-0 2-1 1-1 0-0 3-1", TEXAS[0].replace("1-0", "4-0"), TEXAS[2],
-            "4-1 3-2 6-2 6-1 6-0 2-2 3-3"]
-    game = _game("texas42", deal, nello=True, nello_doubles="low")
+def test_a_hand_safe_for_nello_bids_a_mark_names_it_and_leads_its_lowest_double() -> None:
+    # Doubles are their own suit: every tile of seat 0 is under any lead the others can make.
+    deal = ["1-0 2-0 3-0 2-1 3-1 0-0 3-2", "6-6 6-5 6-4 4-3 5-5 4-4 4-0",
+            "5-4 5-3 5-2 5-1 5-0 6-3 4-2", "4-1 1-1 6-2 6-1 6-0 2-2 3-3"]
+    game = _game("texas42", deal, nello=True, nello_doubles="own")
     assert _normal(game) == Bid(0, 42)
     _then(game, Bid(0, 42), Pass(1), Pass(2), Pass(3))
     assert _normal(game) == NameTrump(0, Trump.NELLO)
-    _then(game, NameTrump(0, Trump.NELLO), _play(0, "1-0"), _play(1, "4-0"), _play(3, "4-1"))
-    _then(game, _play(3, "3-2"))
-    # 3-1 and 3-0 both lose to 3-2: it sheds the higher, keeping 3-0 for a later trick.
-    assert _normal(game) == _play(0, "3-1")
+    _then(game, NameTrump(0, Trump.NELLO))
+    assert _normal(game) == _play(0, "0-0")  # every other double tops it
