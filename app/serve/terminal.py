@@ -1,0 +1,209 @@
+"""One player's game: the app in its own process on its own pseudo-terminal.
+
+The server copies the remote keys into the PTY and the screen out of it, and sets the PTY's
+window size when the remote terminal changes (the kernel then sends the app SIGWINCH).
+The PTY starts in raw mode, so the remote terminal's answers to Textual's queries never
+echo back as garbage before the app takes over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import struct
+import sys
+import termios
+import tty
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+__all__ = ["GameTerminal", "app_command", "app_environment"]
+
+# The variables a remote terminal may set for the app; nothing else of the client's reaches it.
+CLIENT_VARIABLES = ("TERM", "COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
+
+# How long a stopped app has to leave tidily before it is killed.
+_GRACE = 2.0
+
+_READ_SIZE = 65536
+
+
+def app_command() -> list[str]:
+    """The command that runs the app (the lobby) with this Python."""
+    return [sys.executable, "-m", "app.cli"]
+
+
+def app_environment(client: Mapping[str, str], player_dir: Path) -> dict[str, str]:
+    """The app's environment: the client's terminal settings and the player's own folders."""
+    import app
+
+    source_root = str(Path(app.__file__).resolve().parent.parent)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", str(player_dir)),
+        "PYTHONPATH": source_root,
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+        "MOON42_DATA_DIR": str(player_dir / "data"),
+        "MOON42_CONFIG_DIR": str(player_dir / "config"),
+    }
+    for name in CLIENT_VARIABLES:
+        value = client.get(name)
+        if value is not None and "\0" not in value and len(value) < 256:
+            env[name] = value
+    return env
+
+
+def _window(width: int, height: int) -> bytes:
+    return struct.pack("HHHH", max(1, height), max(1, width), 0, 0)
+
+
+def _take_terminal() -> None:
+    """In the child, after setsid: the PTY becomes its controlling terminal."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class GameTerminal:
+    """The app running on a PTY; ``write`` sends keys, ``output`` receives the screen."""
+
+    def __init__(self, output: Callable[[bytes], None]) -> None:
+        self.output = output
+        self.process: asyncio.subprocess.Process | None = None
+        self._master: int | None = None
+        self._pending = bytearray()
+        self._reading = False
+        self._paused = False
+
+    async def start(self, command: list[str], env: dict[str, str], width: int,
+                    height: int) -> None:
+        master, slave = os.openpty()
+        try:
+            tty.setraw(slave)
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, _window(width, height))
+            self.process = await asyncio.create_subprocess_exec(
+                *command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                start_new_session=True, preexec_fn=_take_terminal,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        self._master = master
+        os.set_blocking(master, False)
+        self._read_more()
+
+    async def wait(self) -> int:
+        """Wait for the app to end; its exit status."""
+        assert self.process is not None
+        status = await self.process.wait()
+        self._drain()
+        self._close()
+        return status
+
+    # ----- keys in, screen out -------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        if self._master is None:
+            return
+        self._pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        master = self._master
+        if master is None:
+            return
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            try:
+                written = os.write(master, self._pending)
+            except BlockingIOError:
+                loop.add_writer(master, self._flush)
+                return
+            except OSError:
+                self._pending.clear()
+                break
+            del self._pending[:written]
+        loop.remove_writer(master)
+
+    def _read_more(self) -> None:
+        if self._master is not None and not self._reading and not self._paused:
+            asyncio.get_running_loop().add_reader(self._master, self._readable)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self._master is not None and self._reading:
+            asyncio.get_running_loop().remove_reader(self._master)
+        self._reading = False
+
+    def _readable(self) -> None:
+        assert self._master is not None
+        try:
+            data = os.read(self._master, _READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the app closed its side
+            data = b""
+        if not data:
+            self._stop_reading()
+            return
+        self.output(data)
+
+    def pause_output(self) -> None:
+        """The remote side is slow: stop reading the screen until it catches up."""
+        self._paused = True
+        self._stop_reading()
+
+    def resume_output(self) -> None:
+        self._paused = False
+        self._read_more()
+
+    def resize(self, width: int, height: int) -> None:
+        if self._master is not None:
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(self._master, termios.TIOCSWINSZ, _window(width, height))
+
+    # ----- the end ---------------------------------------------------------
+
+    async def stop(self) -> None:
+        """Hang up on the app, and kill it if it does not leave in time."""
+        process = self.process
+        if process is None or process.returncode is not None:
+            self._close()
+            return
+        self._signal(signal.SIGHUP)
+        try:
+            await asyncio.wait_for(asyncio.shield(process.wait()), _GRACE)
+        except TimeoutError:
+            self._signal(signal.SIGKILL)
+            await process.wait()
+        self._close()
+
+    def _drain(self) -> None:
+        """What the app wrote last (restoring the terminal) still goes to the player."""
+        while self._master is not None:
+            try:
+                data = os.read(self._master, _READ_SIZE)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output(data)
+
+    def _signal(self, number: int) -> None:
+        assert self.process is not None
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, number)
+
+    def _close(self) -> None:
+        master = self._master
+        if master is None:
+            return
+        self._stop_reading()
+        with contextlib.suppress(ValueError, RuntimeError):
+            asyncio.get_running_loop().remove_writer(master)
+        self._master = None
+        os.close(master)

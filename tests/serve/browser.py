@@ -1,0 +1,122 @@
+"""Headless Chromium for the web tests, driven over the DevTools protocol.
+
+A plain ``--screenshot`` is taken as soon as the page has loaded, before the app behind
+the websocket has drawn anything; here the test waits for the game's own words first.
+The page draws the terminal on a canvas, so its words are read from what the websocket
+brings, which a script added before the page's own keeps a copy of.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import itertools
+import json
+import os
+import re
+import signal
+import subprocess
+from pathlib import Path
+
+import aiohttp
+
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu",
+                  "--disable-background-networking", "--no-first-run",
+                  "--window-size=1280,800", "--remote-debugging-port=0",
+                  # Only the server under test: the page's web font must not be waited for.
+                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
+
+
+# Keeps the text of every websocket message, escapes and all, in window.moon42Screen.
+_WATCH_WEBSOCKETS = """
+(() => {
+  const Original = window.WebSocket;
+  const decoder = new TextDecoder();
+  window.moon42Screen = "";
+  window.WebSocket = function (...args) {
+    const socket = new Original(...args);
+    socket.addEventListener("message", (event) => {
+      window.moon42Screen += typeof event.data === "string" ? event.data
+        : decoder.decode(event.data, {stream: true});
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Original.prototype;
+  for (const name of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) {
+    window.WebSocket[name] = Original[name];
+  }
+})();
+"""
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b.")
+
+
+class Browser:
+    def __init__(self, folder: Path) -> None:
+        self.process = subprocess.Popen(
+            ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={folder / 'profile'}",
+             "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            start_new_session=True,
+        )
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            match = re.search(r"DevTools listening on (ws://\S+)", line)
+            if match:
+                self.endpoint = match.group(1)
+                break
+        else:
+            raise AssertionError("chromium did not start")
+        self._ids = itertools.count(1)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+    async def page_text_and_picture(self, url: str, wanted: str, picture: Path,
+                                    timeout: float = 60.0) -> str:
+        """Open ``url``, wait until the app has drawn ``wanted``; save a screenshot.
+
+        Returns the text the app sent, without its escape sequences.
+        """
+        http = self.endpoint.split("/devtools")[0].replace("ws://", "http://")
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"{http}/json/list") as answer:
+                pages = [t for t in await answer.json() if t["type"] == "page"]
+            async with session.ws_connect(pages[0]["webSocketDebuggerUrl"],
+                                          max_msg_size=0) as ws:
+                await self._call(ws, "Page.enable")
+                await self._call(ws, "Page.addScriptToEvaluateOnNewDocument",
+                                 source=_WATCH_WEBSOCKETS)
+                await self._call(ws, "Page.navigate", url=url)
+                text = ""
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + timeout
+                while wanted not in text:
+                    if loop.time() > deadline:
+                        raise AssertionError(f"the page never showed {wanted!r}: {text!r}")
+                    await asyncio.sleep(0.5)
+                    found = await self._call(ws, "Runtime.evaluate",
+                                             expression="window.moon42Screen || ''")
+                    text = _ESCAPES.sub("", found["result"].get("value", ""))
+                await asyncio.sleep(1.0)  # let the last frame land before the picture
+                shot = await self._call(ws, "Page.captureScreenshot", format="png")
+                picture.write_bytes(base64.b64decode(shot["data"]))
+                return text
+
+    async def _call(self, ws: aiohttp.ClientWebSocketResponse, method: str, **params):
+        number = next(self._ids)
+        await ws.send_str(json.dumps({"id": number, "method": method, "params": params}))
+        while True:
+            message = json.loads((await ws.receive()).data)
+            if message.get("id") == number:
+                if "error" in message:
+                    raise AssertionError(f"{method}: {message['error']}")
+                return message["result"]

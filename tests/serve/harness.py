@@ -1,0 +1,152 @@
+"""Real servers and real clients for the serve tests: a server process, ssh in tmux.
+
+Every server listens on a free port the kernel picks, keeps its data in the test's temp
+folder and is stopped at the end; every tmux runs on its own socket and is killed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SSH_OPTIONS = ("-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
+               "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+               "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=20")
+
+LOBBY_TITLE = "moon42: Moon and Texas 42"
+
+
+def wait_until(check, timeout: float = 30.0, every: float = 0.2, what: str = "it"):
+    """Poll ``check`` until it returns something true; that value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+        time.sleep(every)
+
+
+def make_key(folder: Path, name: str) -> Path:
+    path = folder / name
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)],
+                   check=True)
+    return path
+
+
+class Server:
+    """``moon42 serve ...`` in a process of its own (and its own process group)."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.folder = folder
+        self.log_path = folder / "server.log"
+        env = dict(os.environ, PYTHONPATH=str(ROOT), MOON42_DATA_DIR=str(folder / "data"),
+                   MOON42_CONFIG_DIR=str(folder / "config"))
+        env.pop("NO_COLOR", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "serve", *args],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log_path.open("wb"),
+            start_new_session=True, text=True,
+        )
+        assert self.process.stdout is not None
+        self.banner = self.process.stdout.readline()
+        match = re.search(r"listening on [^:]+:(\d+)", self.banner)
+        if match is None:
+            self.stop()
+            raise AssertionError(f"the server did not start: {self.banner!r} {self.log()}")
+        self.port = int(match.group(1))
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> int:
+        """Ask it to stop (as Ctrl+C would); kill it if it does not."""
+        if self.alive():
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        return self.process.returncode
+
+    def ssh(self, key: Path | None, *args: str, user: str = "player") -> list[str]:
+        auth = ["-i", str(key)] if key else ["-o", "PubkeyAuthentication=no"]
+        # ssh takes the first value of an option, so the test's own come first.
+        return ["ssh", *args, *SSH_OPTIONS, *auth, "-p", str(self.port), "-l", user,
+                "127.0.0.1"]
+
+
+class Tmux:
+    """A private tmux server: each test's terminals, captured as text."""
+
+    def __init__(self) -> None:
+        self.socket = f"moon42-test-{uuid.uuid4().hex[:10]}"
+
+    def _tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True,
+                              capture_output=True, text=True).stdout
+
+    def open(self, name: str, command: list[str], width: int = 80, height: int = 24) -> None:
+        shell = " ".join(_quote(word) for word in command)
+        # The pane stays after the client ends, so its last words can be read.
+        self._tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
+                   f"{shell}; echo CLIENT-ENDED $?; sleep 600")
+
+    def screen(self, name: str) -> str:
+        return self._tmux("capture-pane", "-p", "-t", name)
+
+    def keys(self, name: str, *keys: str) -> None:
+        self._tmux("send-keys", "-t", name, *keys)
+
+    def resize(self, name: str, width: int, height: int) -> None:
+        self._tmux("resize-window", "-t", name, "-x", str(width), "-y", str(height))
+
+    def wait_for(self, name: str, text: str, timeout: float = 30.0) -> str:
+        def shows() -> str | None:
+            screen = self.screen(name)
+            return screen if text in screen else None
+
+        try:
+            return wait_until(shows, timeout, what=repr(text))
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the screen:\n{self.screen(name)}") from None
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+def _quote(word: str) -> str:
+    import shlex
+
+    return shlex.quote(word)
+
+
+def processes_mentioning(marker: str) -> list[int]:
+    """Processes whose command line or environment names ``marker`` (a temp folder)."""
+    found = []
+    needle = marker.encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            text = (entry / "cmdline").read_bytes() + (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if needle in text:
+            found.append(int(entry.name))
+    return found
