@@ -1,0 +1,48 @@
+"""A whole game of bots in the real app, headless, at pace 0, autosaving after every action.
+
+``python -m tests.app.autosave_driver GAME SEED`` (MOON42_DATA_DIR says where to save). The
+kill tests start it, kill it with SIGKILL at some moment and read the save it left. A
+watched game is not saved by the app itself (it would replace the player's own save), so
+the driver follows it with the same ``Autosave`` the player's games use.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from app.app import Moon42App
+from app.config import GameConfig
+from app.saves import Autosave
+from rules import Phase
+
+__all__ = ["driver_config", "DRIVER_NAMES"]
+
+DRIVER_NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def driver_config(game: str, seed: int) -> GameConfig:
+    return GameConfig(game=game, seed=seed, pace=0.0, watch=True, names=DRIVER_NAMES,
+                      bots=("basic",) * 4)
+
+
+class _Driver(Moon42App):
+    def start_game(self, config, push=False, game=None, undo_used=False) -> None:
+        super().start_game(config, push, game, undo_used)
+        assert self.flow is not None
+        autosave = Autosave()
+        self.flow.listeners.append(autosave)
+        self.flow.listeners.append(self._at_the_end)
+        autosave(self.flow, [])
+
+    def _at_the_end(self, flow, events) -> None:
+        if flow.game.phase is Phase.GAME_OVER:  # the record is kept: nothing more to see
+            os._exit(0)
+
+
+def main(game: str, seed: int) -> None:
+    _Driver(driver_config(game, seed), lobby=False).run(headless=True, size=(80, 24))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))

@@ -1,0 +1,115 @@
+"""A game killed with SIGKILL at a random moment resumes at the same state, in every game.
+
+The real app plays bots against bots headless at pace 0 and autosaves after every action
+(tests/app/autosave_driver.py). It is killed at seeded random moments; the save it left must
+be whole, must be the uninterrupted game's record up to some action (same deals, same
+actions), and, played on with the same bots, must end exactly as the uninterrupted game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from app.bots import bot_decide, new_bot
+from app.saves import SAVE_NAME, load_save
+from rules import Game, Phase
+from rules.record import game_to_record
+
+from .autosave_driver import DRIVER_NAMES, driver_config
+
+MAIN = Path(__file__).parent.parent.parent
+MOMENTS = 3
+EARLY = 120  # several hands of every game
+
+
+def play_on(game: Game, seed: int) -> Game:
+    """Play to the end with the bots the flow makes (the seed rule of app/flow.py)."""
+    bots = {s: new_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.HAND_OVER:
+            game.next_hand()
+        else:
+            seat = game.to_act.seat
+            game.apply(bot_decide(bots[seat], game.view(seat)))
+    return game
+
+
+def actions_in(doc: dict) -> int:
+    return sum(len(hand["actions"]) for hand in doc["hands"])
+
+
+def saved_actions(path: Path) -> int:
+    """How far the save on disk has got (-1: none yet); the writes are atomic, so it is whole."""
+    try:
+        return actions_in(json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return -1
+
+
+def is_prefix(part: dict, whole: dict) -> bool:
+    hands, full = part["hands"], whole["hands"]
+    if not hands or len(hands) > len(full) or hands[:-1] != full[: len(hands) - 1]:
+        return False
+    last, same = hands[-1], full[len(hands) - 1]
+    return (
+        {k: last[k] for k in ("dealer", "deal", "widow")}
+        == {k: same[k] for k in ("dealer", "deal", "widow")}
+        and same["actions"][: len(last["actions"])] == last["actions"]
+    )
+
+
+@pytest.mark.parametrize(("game", "seed"), [("moon3", 31), ("moon4", 32), ("texas42", 33)])
+def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    config = driver_config(game, seed)
+    reference = play_on(Game.new(game, seed=seed, players=config.players()), seed)
+    whole = game_to_record(reference)
+    rng = random.Random(f"{game}:{seed}")
+    folders = [tmp_path / f"moment-{m}" for m in range(MOMENTS)]
+    runs = []
+    for folder in folders:  # the moments of one game run side by side
+        env = dict(os.environ, MOON42_DATA_DIR=str(folder))
+        runs.append(subprocess.Popen(
+            [sys.executable, "-m", "tests.app.autosave_driver", game, str(seed)],
+            cwd=MAIN, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        ))
+    # A moment is an action, chosen at random (in the first hands, to keep the test short),
+    # and a random few milliseconds after the save shows it: the kill lands anywhere.
+    targets = rng.sample(range(min(EARLY, actions_in(whole))), MOMENTS)
+    try:
+        for folder, run, target in zip(folders, runs, targets, strict=True):
+            deadline = time.monotonic() + 120
+            while saved_actions(folder / SAVE_NAME) < target:
+                assert run.poll() is None, "the game ended before the moment came"
+                assert time.monotonic() < deadline, "the game did not get there"
+                time.sleep(0.005)
+            time.sleep(rng.uniform(0.0, 0.05))
+            run.send_signal(signal.SIGKILL)
+            run.wait()
+    finally:
+        for run in runs:
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+    reached = []
+    for folder in folders:
+        monkeypatch.setenv("MOON42_DATA_DIR", str(folder))
+        saved = load_save()
+        assert saved is not None, "a killed game left no save"
+        doc = game_to_record(saved.game)
+        assert is_prefix(doc, whole)
+        assert doc["seed"] == seed and saved.game.players == tuple(DRIVER_NAMES[: saved.game.seats])
+        assert saved.config.bots == config.bots[: saved.game.seats]
+        reached.append(actions_in(doc))
+        # The same state as the uninterrupted game had at that point, and the same ending.
+        assert game_to_record(play_on(saved.game, seed)) == whole
+    assert all(r >= t for r, t in zip(reached, targets, strict=True))
