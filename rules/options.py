@@ -93,23 +93,26 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 OPTION_HELP: dict[str, str] = {
-    "forced_bid": "If everyone else passes, the dealer must bid.",
+    "forced_bid": "If everyone else passes, the dealer must bid: no hand is thrown in.",
     "target": "Points (or marks) needed to win the game.",
-    "doubles_trump": "The bidder may name doubles as trump.",
-    "no_trump": "The bidder may name no trump (follow me).",
-    "no_trump_doubles": "With no trump, doubles are high, low, or a suit of their own.",
+    "doubles_trump": "The bidder may name the doubles as trump (6-6 high down to 0-0).",
+    "no_trump": "The bidder may name no trump (called follow me in 42).",
+    "no_trump_doubles": "With no trump, each double tops its suit (high), ends it (low),"
+    " or the doubles make a suit of their own (own).",
     "min_bid": "The lowest bid, in tricks.",
-    "scoring": "Score by points (tricks) or by marks (one per hand).",
-    "moon_instant": "Making a moon wins the game at once; failing loses it.",
-    "remove_double_blank": "Play with 21 tiles: no 0-0 and no widow.",
-    "trump_before_widow": "The bidder names trump before seeing the widow.",
-    "play_out": "Play all seven tricks even when the outcome is already certain.",
-    "mark_raises": "Above 84, a bid may raise the high bid by exactly one mark.",
-    "nello": "A bidder at one mark or more may play Nello: lose every trick.",
-    "nello_doubles": "In Nello, doubles are high, low, or a suit of their own.",
-    "sevens": "A bidder at one mark or more may play Sevens.",
-    "plunge": "Four doubles may bid Plunge; the partner names trump.",
-    "splash": "Three doubles may bid Splash; the partner names trump.",
+    "scoring": "Points: bids and tricks score points. Marks: one mark to the winner of each hand.",
+    "moon_instant": "Shooting the moon decides the game: made, you win at once; set, you lose.",
+    "remove_double_blank": "Take out the 0-0 as well: 21 tiles, seven each, no widow.",
+    "trump_before_widow": "The bidder names trump before picking up the widow.",
+    "play_out": "Play all seven tricks even when the result is already certain.",
+    "mark_raises": "Bids past 84 (2 marks): 126, 168... each exactly one mark over the high bid.",
+    "nello": "A bidder at 42 or more may call Nello: lose every trick; the partner sits out.",
+    "nello_doubles": "In Nello, each double tops its suit (high), ends it (low), or the"
+    " doubles make a suit of their own (own).",
+    "sevens": "A bidder at 42 or more may call Sevens: everyone must play the tile closest"
+    " to 7 pips.",
+    "plunge": "Four doubles may bid Plunge (4 marks or more); the partner names trump.",
+    "splash": "Three doubles may bid Splash (3 marks or more); the partner names trump.",
 }
 
 
