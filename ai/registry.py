@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import metadata
+from typing import Any
 
 from .basic import BasicBot
 from .expert import ExpertBot
@@ -83,9 +84,12 @@ def _factory(name: str) -> BotFactory:
     return entry.load()
 
 
-def make_bot(name: str, seed: int | None = None) -> Strategy:
-    """A new bot of that name; the same name and seed make a bot that plays the same."""
-    bot = _factory(name)(seed)
+def make_bot(name: str, seed: int | None = None, **settings: Any) -> Strategy:
+    """A new bot of that name; the same name and seed make a bot that plays the same.
+
+    ``settings`` go to the factory as keyword arguments (``expert``'s ``budget``, say).
+    """
+    bot = _factory(name)(seed, **settings)
     if not isinstance(bot, Strategy):
         raise TypeError(f"bot {name!r} made {bot!r}, which has no bid, discard, trump and play")
     return bot

@@ -23,10 +23,10 @@ def bot_choices() -> list[str]:
     return names
 
 
-def new_bot(name: str, seed: int | None) -> Any:
+def new_bot(name: str, seed: int | None, **settings: Any) -> Any:
     from ai.registry import make_bot
 
-    return make_bot(name, seed=seed)
+    return make_bot(name, seed=seed, **settings)
 
 
 def bot_decide(bot: Any, view: SeatView) -> Action:

@@ -1,0 +1,172 @@
+"""Hints: the expert's move for the human, worded from its figures and the view."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.advice import advise
+from ai.basic import trump_choice
+from app.hints import hint_lines, hint_text
+from app.widgets.choices import ChoiceBar
+from app.widgets.hand import HandView
+from rules import Bid, Game, NameTrump, Pass, Phase, Play, tile
+
+from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
+
+# Solving a fixed number of layouts, without a clock: the same advice on every machine.
+FIXED = {"budget": None, "call_budget": None, "layouts": 16}
+
+
+@pytest.fixture(autouse=True)
+def fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
+
+
+def texas42_after(seed: int, steps: int) -> Game:
+    """Texas 42 played by a plain script: the first bidder bids 30 and the others pass, the
+    declarer names basic's trump, every seat plays its lowest legal tile."""
+    game = Game.new("texas42", seed=seed)
+    for _ in range(steps):
+        turn = game.to_act
+        legal = game.legal_actions()
+        if turn.kind == "bid":
+            bid = any(b.value for b in game.view(0).bids)
+            action = next(a for a in legal if isinstance(a, Pass if bid else Bid))
+        elif turn.kind == "trump":
+            view = game.view(turn.seat)
+            action = NameTrump(turn.seat, trump_choice(view.hand, [a.trump for a in legal]))
+        else:
+            action = min(legal, key=lambda a: a.tile)
+        game.apply(action)
+    assert game.to_act.seat == 0
+    return game
+
+
+def test_the_trump_that_keeps_the_double_back_for_the_last_trick() -> None:
+    view = texas42_after(0, 28).view(0)  # fours are trump; 5-2 led, 4-0 and 6-2 followed
+    assert {a.tile for a in view.legal} == {tile(5, 4), tile(4, 4)}
+    advice = advise(view, **FIXED)
+    assert advice.action == Play(0, tile(5, 4))
+    best, other = advice.tiles
+    assert best.wins == 1.0 and other.wins == 0.5
+    assert hint_text(view, advice) == (
+        "Hint: Play 5-4: it trumps in and wins the trick; the bid is made in 100% of deals"
+        " (with 4-4: 50%)"
+    )
+
+
+def test_count_goes_to_the_partner_who_is_winning() -> None:
+    view = texas42_after(1, 27).view(0)  # the partner bid and leads the trick with 5-5
+    advice = advise(view, **FIXED)
+    assert advice.action == Play(0, tile(6, 4)) and advice.bidder_side
+    first, second = hint_lines(view, advice, 78)
+    assert first == "Hint: Play 6-4: your partner is winning the trick: it gives them 10 count"
+    assert second == "The bid is made in 100% of deals (with 6-3: 40%). Enter plays it."
+
+
+def test_a_defender_is_told_it_sets_the_bid() -> None:
+    view = texas42_after(7, 19).view(0)
+    advice = advise(view, **FIXED)
+    assert advice.action == Play(0, tile(5, 5)) and not advice.bidder_side
+    text = hint_text(view, advice)
+    assert text.startswith("Hint: Play 5-5: it tops the trick so far, with 10 count in it")
+    assert "the bid is set in 100% of deals" in text
+
+
+def test_the_only_legal_tile_needs_no_search() -> None:
+    game = texas42_after(0, 28)
+    game.apply(Play(0, tile(5, 4)))
+    while game.to_act is not None and game.to_act.seat != 0:
+        game.apply(min(game.legal_actions(), key=lambda a: a.tile))
+    view = game.view(0)
+    assert len(view.legal) == 1
+    advice = advise(view, **FIXED)
+    assert advice.layouts == 0
+    assert hint_text(view, advice) == "Hint: Lead 4-4: it is the only tile you may play"
+
+
+def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
+    game = Game.new("texas42", seed=5)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    view = game.view(0)  # 6-6 4-1 4-0 3-3 2-1 1-1 1-0
+    advice = advise(view, **FIXED)
+    assert isinstance(advice.action, Bid) and advice.rates
+    text = hint_text(view, advice)
+    trump = advice.rates[0][0]
+    assert text.startswith(f"Hint: Bid {advice.action.value} with {trump.label}: ")
+    assert f"made in {round(100 * advice.rates[0][1])}% of deals" in text
+    # Cut to fit: the move stays, the figures go before it.
+    assert hint_text(view, advice, 40).startswith(f"Hint: Bid {advice.action.value}")
+    assert len(hint_text(view, advice, 40)) <= 40
+
+
+def test_asking_for_advice_changes_nothing_in_the_game() -> None:
+    game = texas42_after(1, 27)
+    before = game.view(0)
+    advise(before, **FIXED)
+    assert game.view(0) == before
+    again = texas42_after(1, 27)
+    assert [a for a in again.legal_actions()] == [a for a in game.legal_actions()]
+
+
+async def _hint(pilot) -> str:
+    """Press the hint key and wait for the expert's answer."""
+    await pilot.press("a")
+    for _ in range(400):
+        await pilot.pause(0.02)
+        if "Enter plays it" in screen_text(pilot.app):
+            return screen_text(pilot.app)
+    raise AssertionError("no hint came")
+
+
+async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
+    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
+    app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = app.flow.game.view(0)
+        advice = advise(view, seed=4242, **{**FIXED, "layouts": 8})
+        text = await _hint(pilot)
+        assert isinstance(advice.action, Bid)  # 6-6 3-3 1-1 and four ones: the hand bids
+        assert f"Hint: Bid {advice.action.value} with " in text
+        bar = app.screen.query_one("#choices", ChoiceBar)
+        assert app.screen._offers[bar.cursor] == advice.action
+        await pilot.press("enter")
+        await settle(pilot)
+        view = app.flow.game.view(0)
+        assert (view.bidder, view.high_bid) == (0, advice.action.value)
+        while app.flow.game.view(0).phase is not Phase.PLAY:
+            await pilot.press("enter")
+            await settle(pilot)
+        view = app.flow.game.view(0)
+        advice = advise(view, seed=4242, **{**FIXED, "layouts": 8})
+        text = await _hint(pilot)
+        hand = app.screen.query_one("#hand", HandView)
+        assert hand.tiles[hand.cursor] == advice.action.tile
+        await pilot.press("enter")
+        await settle(pilot)
+        assert advice.action.tile in app.flow.game.view(0).played
+
+
+async def test_no_hint_while_watching_bots(monkeypatch) -> None:
+    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
+    app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert not [w for w in app.workers if w.name == "hint"]
+
+
+@pytest.mark.parametrize("seed, steps", [(0, 28), (1, 27), (7, 19)])
+def test_the_advice_is_the_same_whatever_the_hidden_tiles(seed, steps) -> None:
+    import random
+
+    from rules.record import game_to_record
+    from tests.ai.hidden_tiles import hidden_tiles, reshuffled
+
+    game = texas42_after(seed, steps)
+    other = reshuffled(game_to_record(game), hidden_tiles(game, 0), random.Random(seed))
+    assert other is not None
+    assert [other.view(s).hand for s in (1, 2, 3)] != [game.view(s).hand for s in (1, 2, 3)]
+    assert advise(other.view(0), **FIXED) == advise(game.view(0), **FIXED)
