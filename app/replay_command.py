@@ -1,0 +1,84 @@
+"""``moon42 replay FILE``: open the replay viewer on a game record.
+
+A file that is not a record (not JSON, a wrong format, a malformed tile...) exits 2 with a
+reason on standard error, as ``moon42 check`` does; a record that breaks the rules opens
+as far as it is legal, and the viewer says where it stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+__all__ = ["add_replay_parser", "run"]
+
+
+def add_replay_parser(commands: argparse._SubParsersAction) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="step through a game record with every hand face up",
+        description="Open a game record in the replay viewer: step through every action "
+        "with all hands face up, jump between hands, see each hand's summary, and play a "
+        "deal again against bots (p). Exit 2: the file is not a game record.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    replay.add_argument("--bots", default=None, metavar="NAME,...",
+                        help="bots for the other seats when you play a deal again, in seat "
+                        "order (one name fills every seat; default: the record's, or basic)")
+    replay.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                        help="draw with ASCII only (automatic when the locale is not UTF-8)")
+    replay.add_argument("--pace", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+                        help="how long each bot move stays on screen in a deal played again")
+
+
+def _keys_from_the_terminal() -> bool:
+    """After reading the record from a pipe, read the keys from the terminal instead."""
+    import os
+
+    if sys.stdin.isatty():
+        return True
+    try:
+        terminal = os.open("/dev/tty", os.O_RDONLY)
+    except OSError:
+        return False
+    os.dup2(terminal, 0)
+    os.close(terminal)
+    return True
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .replay import APP_MEMBER, ReplayError, load_replay  # the viewer's imports: here,
+    from .replay_app import ReplayApp  # so other commands do not pay for them
+
+    if getattr(args, "pace", 0) < 0:
+        parser.error("--pace cannot be negative")
+    try:
+        replay = load_replay(args.file)
+    except ReplayError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.bots is not None:
+        from .bots import bot_choices
+
+        known = bot_choices()
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()] or [known[0]]
+        for bot in bots:
+            if bot not in known:
+                parser.error(f"unknown bot {bot!r}: choose from {', '.join(known)}")
+        seats = replay.options.seats
+        if len(bots) == 1:
+            bots = bots * seats
+        else:  # named for the other seats, as in ``play``: seat 0 is yours
+            bots = [known[0], *bots]
+        bots = (bots + [bots[-1]] * seats)[:seats]
+        setup = dict(replay.record.get(APP_MEMBER) or {})
+        setup["bots"] = bots
+        replay.record[APP_MEMBER] = setup
+    if args.file == "-" and not _keys_from_the_terminal():
+        print("moon42 replay: the record came on standard input and there is no terminal to "
+              "read keys from; give the file's name instead", file=sys.stderr)
+        return 2
+    app = ReplayApp(replay, ascii_only=getattr(args, "ascii", False),
+                    pace=getattr(args, "pace", None))
+    app.run()
+    return 0
