@@ -63,7 +63,8 @@ def bid_values(options: Options, high: int) -> list[int]:
 
 def check_bid(options: Options, high: int, value: int) -> None:
     """Refuse a plain bid that breaks the rules, saying which rule."""
-    if options.is_moon:
+    is_moon = options.game != "texas42"  # (the property costs a call, and this runs per bid)
+    if is_moon:
         if not (options.min_bid <= value <= 7 or value == MOON):
             raise RuleError(
                 "bid range",
@@ -83,7 +84,7 @@ def check_bid(options: Options, high: int, value: int) -> None:
             )
     if value <= high:
         raise RuleError("higher bid", f"bid {value} is not higher than {high}")
-    if not options.is_moon and value > 2 * MARK and value != high + MARK:
+    if not is_moon and value > 2 * MARK and value != high + MARK:
         raise RuleError(
             "mark bids",
             f"bid {value} is too high: above 84 a bid must be exactly one mark over the high bid"

@@ -7,9 +7,7 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
-import struct
 from enum import StrEnum
 from functools import cache
 
@@ -28,6 +26,7 @@ from .actions import (
     Turn,
     plays_of,
 )
+from .dealing import HandLog, Shuffler
 from .errors import RuleError
 from .events import (
     BiddingWon,
@@ -81,7 +80,13 @@ _TURNS = {
     phase: tuple(Turn(s, kind) for s in range(4)) if (kind := _KIND_OF_PHASE.get(phase)) else ()
     for phase in Phase
 }
-_PLAY = Phase.PLAY
+# Enum members as module constants: reading ``Phase.PLAY`` goes through the
+# enum class's __getattr__ hook, which costs as much as a dozen plain reads.
+_BIDDING, _WIDOW, _TRUMP, _PLAY, _HAND_OVER, _GAME_OVER = Phase
+_NELLO = Trump.NELLO
+_DOUBLES = Trump.DOUBLES
+_NO_TRUMP = Trump.NO_TRUMP
+_SEVENS = Trump.SEVENS
 _tuple_new = tuple.__new__
 _BIT = tuple(1 << t for t in range(28))
 # The legal bids, by what they depend on: few enough to keep them all.
@@ -90,6 +95,19 @@ _NUMBER_TRUMPS = tuple(Trump.of_number(n) for n in range(7))
 _TILE_PLAYED = tuple(tuple(TilePlayed(s, t) for t in TILES) for s in range(4))
 _DISTANCE = tuple(abs(t.pips - 7) for t in TILES)
 _DOUBLES_MASK = mask_of(t for t in TILES if t.is_double)
+
+
+# Events are immutable values and most take few distinct values (a seat, a bid, a
+# trump): each is made once and handed out again, as TilePlayed is above.
+_EVENTS: dict[tuple, Event] = {}
+
+
+def _event(kind: type, *fields) -> Event:
+    key = (kind, *fields)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = kind(*fields)
+    return event
 
 
 @cache
@@ -108,18 +126,6 @@ def _seating(seats: int, sitting_out: int | None) -> tuple[tuple[int, ...], tupl
     return tuple(after), tuple(orders)
 
 
-class HandLog:
-    """One deal as a record keeps it: dealer, the tiles dealt, the widow and the actions."""
-
-    __slots__ = ("dealer", "deal", "widow", "actions")
-
-    def __init__(self, dealer: int, deal: tuple[tuple[Tile, ...], ...], widow: tuple[Tile, ...]):
-        self.dealer = dealer
-        self.deal = deal
-        self.widow = widow
-        self.actions: list[Action] = []
-
-
 class Game:
     """One game of Moon for three, Moon for four or Texas 42."""
 
@@ -131,6 +137,7 @@ class Game:
         "seats",
         "players",
         "tile_set",
+        "_shuffler",
         "scores",
         "results",
         "log",
@@ -140,6 +147,7 @@ class Game:
         "_top_bid",
         "_play_out",
         "_trick_points",
+        "_uses_marks",
         "_choices",
         "_bid_rules",
         "_actions",
@@ -154,6 +162,7 @@ class Game:
         "_trump",
         "_rules",
         "_sevens",
+        "_suits_play",
         "_power",
         "_sitting_out",
         "_tricks",
@@ -182,6 +191,7 @@ class Game:
             self.tile_set = MOON21_SET if options.remove_double_blank else MOON22_SET
         else:
             self.tile_set = FULL_SET
+        self._shuffler = Shuffler(self.tile_set, n, self.seed)
         self.scores = [0] * n
         self.results: list[HandResult] = []
         self.log: list[HandLog] = []
@@ -190,9 +200,11 @@ class Game:
         self.dealer = 0
         self._to_act = 0
         self._legal: tuple[Action, ...] | None = ()
+        self._suits_play = False
         self._top_bid = bidding.top_bid(options)
         self._play_out = options.is_moon or options.play_out
         self._trick_points = not options.is_moon
+        self._uses_marks = options.uses_marks
         # Legal trumps depend on few things: made once per game and kept.
         self._choices: dict[tuple, tuple[Action, ...]] = {}
         self._bid_rules = (options.game, options.min_bid, options.mark_raises)
@@ -216,17 +228,7 @@ class Game:
 
     def shuffled_deal(self, hand: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
         """The deal the seed gives for hand number ``hand``: seven tiles a seat, and the widow."""
-        # Sixteen random bits per tile from a hash of (seed, hand): every hand's deal
-        # depends on nothing else, the same on every machine, and costs a
-        # microsecond (seeding a Mersenne Twister per hand costs ten).
-        digest = hashlib.blake2b(b"%d:%d" % (self.seed, hand), digest_size=64).digest()
-        keys = struct.unpack("<32H", digest)
-        tile_set = self.tile_set
-        order = sorted(range(len(tile_set)), key=keys.__getitem__)
-        # tile_set is in tile order, so sorting positions (plain ints) sorts the tiles.
-        get = tile_set.__getitem__
-        deal = tuple(tuple(map(get, sorted(order[7 * s : 7 * s + 7]))) for s in range(self.seats))
-        return deal, tuple(map(get, order[7 * self.seats :]))
+        return self._shuffler.deal(hand)
 
     def due_dealer(self, deal) -> int:
         """Who must deal the next hand (RULES.md 2): left of the last dealer, or the first one."""
@@ -239,14 +241,20 @@ class Game:
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand from the seed."""
-        deal, widow = self.shuffled_deal(len(self.log))
-        return self.start_hand(deal, widow, None)
+        if self.phase is not _HAND_OVER or not self.log:
+            deal, widow = self.shuffled_deal(len(self.log))
+            return self.start_hand(deal, widow, None)
+        # The usual case, straight from the shuffle's bitmasks: the deal is
+        # known sorted and the dealer is the next seat.
+        dealer = (self.log[-1].dealer + 1) % self.seats
+        masks, widow = self._shuffler.masks(len(self.log))
+        return self._begin(HandLog(dealer, None, widow, masks), list(masks))
 
     def start_hand(self, deal, widow, dealer: int | None) -> list[Event]:
         """Start a hand with the given tiles; ``dealer`` None means the one due."""
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             raise RuleError("game over", "the game is over; no more hands are dealt")
-        if self.phase is not Phase.HAND_OVER:
+        if self.phase is not _HAND_OVER:
             raise RuleError(
                 "hand order", f"hand {len(self.log)} is not finished; a new hand cannot start"
             )
@@ -263,11 +271,16 @@ class Game:
                 else "in Texas 42 the first bid goes to the holder of 1-0"
             )
             raise RuleError("dealer", f"seat {due} must deal this hand, not seat {dealer}: {why}")
-        self.log.append(HandLog(dealer, tuple(map(tuple, deal)), tuple(widow)))
-        self._actions = self.log[-1].actions
-        self.dealer = dealer
-        self._hands = [sum(map(_BIT.__getitem__, h)) for h in deal]
-        self._widow = tuple(widow)
+        log = HandLog(dealer, tuple(map(tuple, deal)), tuple(widow))
+        return self._begin(log, [sum(map(_BIT.__getitem__, h)) for h in deal])
+
+    def _begin(self, log: HandLog, hands: list[int]) -> list[Event]:
+        self.log.append(log)
+        self._actions = log.actions
+        self.dealer = dealer = log.dealer
+        n = self.seats
+        self._hands = hands
+        self._widow = log.widow
         self._discard: Tile | None = None
         self._bids: list[tuple[int, int | None, str]] = []
         self._high = 0
@@ -288,9 +301,10 @@ class Game:
         self._legal_mask = -1
         self._next_seat, self._order = _seating(n, None)
         self._trick_size = n
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
+        self._suits_play = False
         self._to_act = (dealer + 1) % n
-        return [HandDealt(len(self.log) - 1, dealer)]
+        return [_event(HandDealt, len(self.log) - 1, dealer)]
 
     # ----- asking --------------------------------------------------------
 
@@ -307,7 +321,7 @@ class Game:
         """Every action the seat to act may take now (empty between hands)."""
         legal = self._legal
         if legal is None:
-            if self.phase is _PLAY and not self._sevens:
+            if self._suits_play:  # in the play, and not Sevens
                 # The hot path, inlined: the seat's tiles of the led suit, or all of them.
                 seat = self._to_act
                 hand = self._hands[seat]
@@ -322,14 +336,14 @@ class Game:
 
     def _compute_legal(self) -> tuple[Action, ...]:
         seat, phase = self._to_act, self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             self._legal_mask = mask = self._playable(seat)
             return plays_of(seat, mask)
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             return self._legal_bids(seat)
-        if phase is Phase.WIDOW:
+        if phase is _WIDOW:
             return tuple(DISCARDS[seat][t] for t in tiles_of_mask(self._hands[seat]))
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             key = ("trump", seat, self._contract, self._high)
             trumps = self._choices.get(key)
             if trumps is None:
@@ -374,14 +388,14 @@ class Game:
         zero_offered = self.tile_set is not MOON21_SET
         out = list(_NUMBER_TRUMPS if zero_offered else _NUMBER_TRUMPS[1:])
         if options.doubles_trump:
-            out.append(Trump.DOUBLES)
+            out.append(_DOUBLES)
         if options.no_trump:
-            out.append(Trump.NO_TRUMP)
+            out.append(_NO_TRUMP)
         if not options.is_moon and self._contract == "bid" and self._high >= bidding.MARK:
             if options.nello:
-                out.append(Trump.NELLO)
+                out.append(_NELLO)
             if options.sevens:
-                out.append(Trump.SEVENS)
+                out.append(_SEVENS)
         return out
 
     # ----- acting --------------------------------------------------------
@@ -409,9 +423,9 @@ class Game:
                 return [_TILE_PLAYED[seat][tile]]
             return self._close_trick(_TILE_PLAYED[seat][tile])
         phase = self.phase
-        if phase is Phase.HAND_OVER:
+        if phase is _HAND_OVER:
             raise RuleError("hand over", "the hand is over; no more actions are allowed")
-        if phase is Phase.GAME_OVER:
+        if phase is _GAME_OVER:
             raise RuleError("game over", "the game is over; no more actions are allowed")
         kind = _KIND_OF_ACTION.get(type(action))
         if kind is None:
@@ -445,7 +459,7 @@ class Game:
                     "forced bid", f"seat {seat} must bid: everyone else has passed (forced bid)"
                 )
             self._bids.append((seat, None, "pass"))
-            events: list[Event] = [Passed(seat)]
+            events: list[Event] = [_event(Passed, seat)]
         else:
             if type(action) is Bid:
                 value = action.value
@@ -457,7 +471,7 @@ class Game:
                 value = bidding.special_value(contract, self._high)
             self._high, self._bidder, self._contract = value, seat, contract
             self._bids.append((seat, value, contract))
-            events = [BidMade(seat, value, contract)]
+            events = [_event(BidMade, seat, value, contract)]
         if len(self._bids) < self.seats and self._high < self._top_bid:
             self._to_act = (seat + 1) % self.seats
             return events
@@ -481,23 +495,23 @@ class Game:
     def _end_bidding(self) -> list[Event]:
         bidder = self._bidder
         if bidder is None:
-            return [ThrownIn(self.dealer)] + self._finish_hand()
-        events: list[Event] = [BiddingWon(bidder, self._high, self._contract)]
+            return [_event(ThrownIn, self.dealer)] + self._finish_hand()
+        events: list[Event] = [_event(BiddingWon, bidder, self._high, self._contract)]
         self._declarer = bidder
         if self._contract != "bid":
             self._declarer = (bidder + 2) % 4
         if self._widow and not self.options.trump_before_widow:
             events += self._take_widow()
         else:
-            self.phase = Phase.TRUMP
+            self.phase = _TRUMP
             self._to_act = self._declarer
         return events
 
     def _take_widow(self) -> list[Event]:
         self._hands[self._bidder] |= mask_of(self._widow)
-        self.phase = Phase.WIDOW
+        self.phase = _WIDOW
         self._to_act = self._bidder
-        return [WidowTaken(self._bidder)]
+        return [_event(WidowTaken, self._bidder)]
 
     def _discard_tile(self, seat: int, tile: Tile) -> list[Event]:
         if not self._hands[seat] >> tile & 1:
@@ -505,13 +519,17 @@ class Game:
         self._hands[seat] &= ~(1 << tile)
         self._discard = TILES[tile]
         if self._trump is None:
-            self.phase = Phase.TRUMP
+            self.phase = _TRUMP
         else:
             self._start_play()
-        return [Discarded(seat)]
+        return [_event(Discarded, seat)]
 
     def _name_trump(self, seat: int, trump: Trump) -> list[Event]:
-        offered = self.offered_trumps()
+        # What is offered depends on the contract and on a mark bid only: kept per game.
+        key = (self._contract, self._high >= bidding.MARK)
+        offered = self._choices.get(key)
+        if offered is None:
+            offered = self._choices[key] = tuple(self.offered_trumps())
         if trump not in offered:
             offered = ", ".join(t.value for t in offered)
             raise RuleError(
@@ -520,7 +538,7 @@ class Game:
         self._trump = trump
         options = self.options
         doubles = options.no_trump_doubles
-        if trump is Trump.NELLO:
+        if trump is _NELLO:
             doubles = options.nello_doubles
             self._sitting_out = (seat + 2) % 4
             self._trick_size = 3
@@ -529,14 +547,15 @@ class Game:
         self._follow_lead = rules.follow_lead
         self._sevens = rules.sevens
         self._power = rules.power_lead
-        events: list[Event] = [TrumpNamed(seat, trump)]
+        events: list[Event] = [_event(TrumpNamed, seat, trump)]
         if self._widow and self._discard is None:
             return events + self._take_widow()
         self._start_play()
         return events
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
+        self._suits_play = not self._sevens
         self._to_act = self._leader = self._declarer
 
     def _refusal(self, seat: int, tile: Tile, playable: int) -> RuleError:
@@ -579,7 +598,7 @@ class Game:
     def _outcome_certain(self, last_winner: int) -> bool:
         """Texas 42's early end (RULES.md 7.3, 9.4)."""
         bidder = self._bidder
-        if self._trump is Trump.NELLO:
+        if self._trump is _NELLO:
             return last_winner == bidder
         need = min(self._high, bidding.MARK)
         points = self._points  # Texas 42 is always two sides of two
@@ -595,33 +614,36 @@ class Game:
             made, delta, bid = None, [0] * n, None
         else:
             bid = self._high
-            nello = self._trump is Trump.NELLO
+            nello = self._trump is _NELLO
             made = hand_made(options, bidder, bid, nello, self._tricks_won, self._points)
             delta = hand_score(options, bidder, bid, made, self._tricks_won)
         for s in range(n):
             self.scores[s] += delta[s]
+        # Positional arguments: keyword matching costs more than the 13 fields' setting.
         result = HandResult(
-            hand=len(self.log) - 1,
-            dealer=self.dealer,
-            bidder=bidder,
-            bid=bid,
-            contract=self._contract if bidder is not None else None,
-            trump=self._trump,
-            made=made,
-            tricks_won=tuple(self._tricks_won),
-            points=tuple(self._points),
-            score=tuple(delta),
-            totals=tuple(self.scores),
-            uses_marks=options.uses_marks,
-            tricks=tuple(self._tricks),
+            len(self.log) - 1,  # hand
+            self.dealer,
+            bidder,
+            bid,
+            self._contract if bidder is not None else None,
+            self._trump,
+            made,
+            tuple(self._tricks_won),
+            tuple(self._points),
+            tuple(delta),  # score
+            tuple(self.scores),  # totals
+            self._uses_marks,
+            tuple(self._tricks),
         )
         self.results.append(result)
         events: list[Event] = [HandScored(result)]
         self.winner = game_winner(options, self.scores, bidder, bid, made)
         if self.winner is None:
-            self.phase = Phase.HAND_OVER
+            self.phase = _HAND_OVER
+            self._suits_play = False
         else:
-            self.phase = Phase.GAME_OVER
+            self.phase = _GAME_OVER
+            self._suits_play = False
             events.append(GameWon(self.winner))
         return events
 
