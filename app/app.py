@@ -11,11 +11,23 @@ from textual.binding import Binding
 
 from .config import GameConfig, load_last, save_last
 from .glyphs import Glyphs, glyphs_for
-from .messages import ActionChosen, GameOverChoice, PaceChanged, ShowScores, StartGame
+from .messages import (
+    ActionChosen,
+    ExportRecord,
+    GameOverChoice,
+    PaceChanged,
+    ResumeGame,
+    ShowScores,
+    StartGame,
+    UndoMove,
+)
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
+    from rules import Game
+
     from .flow import Flow
+    from .saves import Saved
 
 __all__ = ["Moon42App"]
 
@@ -34,8 +46,10 @@ class Moon42App(App[None]):
     ]
 
     def __init__(self, config: GameConfig | None = None, ascii_only: bool = False,
-                 lobby: bool = True, pace: float | None = None) -> None:
+                 lobby: bool = True, pace: float | None = None,
+                 saved: Saved | None = None) -> None:
         super().__init__()
+        self.saved = saved  # a saved game or record to go on with (play --resume / --from)
         self.pace = pace
         self.glyphs: Glyphs = glyphs_for(ascii_only)
         self.start_config = config
@@ -51,6 +65,9 @@ class Moon42App(App[None]):
             if self.pace is not None:
                 config = config.with_(pace=self.pace)
             self.push_screen(self._lobby(config))
+        elif self.saved is not None:
+            saved = self.saved
+            self.start_game(saved.config, push=True, game=saved.game, undo_used=saved.undo_used)
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
@@ -70,12 +87,19 @@ class Moon42App(App[None]):
             descriptions = {n: bot_description(n) for n in names}
         except Exception:  # a third-party bot's broken description must not stop the lobby
             descriptions = {}
-        return LobbyScreen(config, names, descriptions)
+        from .saves import lobby_offer
 
-    def start_game(self, config: GameConfig, push: bool = False) -> None:
+        return LobbyScreen(config, names, descriptions, offer=lobby_offer(names))
+
+    def start_game(self, config: GameConfig, push: bool = False, game: Game | None = None,
+                   undo_used: bool = False) -> None:
         from .flow import Flow  # imported when first needed: the lobby starts faster
+        from .saves import start_autosave
+        from .stats.recorder import record_stats
 
-        self.flow = Flow(self, config, self.glyphs, self._game_over)
+        self.flow = Flow(self, config, self.glyphs, self._game_over, game=game)
+        start_autosave(self.flow, undo_used)
+        record_stats(self.flow)
         if push:
             self.push_screen(self.flow.table)
         else:
@@ -101,6 +125,39 @@ class Moon42App(App[None]):
         save_last(message.config)
         self.start_game(message.config)
 
+    def on_resume_game(self, message: ResumeGame) -> None:
+        from .bots import bot_choices
+        from .saves import DamagedSave, load_save
+
+        try:
+            saved = load_save(bot_choices())
+        except DamagedSave as error:
+            self.notify(f"The saved game could not be read. {error}", severity="error")
+            saved = None
+        if saved is None:
+            self.switch_screen(self._lobby(getattr(self.screen, "config", load_last())))
+            return
+        self.start_game(saved.config, game=saved.game, undo_used=saved.undo_used)
+
+    def on_undo_move(self, message: UndoMove) -> None:
+        from .undo import take_back
+
+        if self.flow is not None:
+            self.flow.table.note(take_back(self.flow))
+
+    def on_export_record(self, message: ExportRecord) -> None:
+        from .saves import export_game, shown
+
+        flow = self.flow
+        if flow is None:
+            return
+        try:
+            path = export_game(flow.game, flow.config, undo_used=flow.undo_used)
+        except OSError as error:
+            self.notify(f"The record could not be written: {error}", severity="error")
+            return
+        self.notify(f"The game's record is in {shown(path)}", title="Exported", timeout=10)
+
     def on_action_chosen(self, message: ActionChosen) -> None:
         if self.flow is not None:
             self.flow.act(message.action)
@@ -115,16 +172,23 @@ class Moon42App(App[None]):
         if self.flow is not None:
             self.push_screen(ScoreboardScreen(self.flow.game.view(self.flow.me), self.glyphs))
 
+    def action_stats(self) -> None:
+        from .screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen | TooSmallScreen):
+            self.push_screen(StatsScreen(self.glyphs))
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
         if isinstance(self.screen, HelpScreen | TooSmallScreen):
             return
         game = self.flow.config.game if self.flow is not None else None
+        options = self.flow.game.options if self.flow is not None else None
         lobby_config = getattr(self.screen, "config", None)
         if isinstance(lobby_config, GameConfig):
-            game = lobby_config.game
-        self.push_screen(HelpScreen(self._live_keys(), game))
+            game, options = lobby_config.game, None
+        self.push_screen(HelpScreen(self._live_keys(), game, options))
 
     def _live_keys(self) -> list[tuple[str, str]]:
         """The keys the current screen answers now, grouped by what they do."""

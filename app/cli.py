@@ -14,6 +14,8 @@ examples:
   moon42 play texas42 --seed 7    Texas 42 against three basic bots, deals from seed 7
   moon42 play moon3 --option min_bid=3 --option trump_before_widow=true
   moon42 watch moon4 --pace 0.2   four bots play a whole game of Moon for 4
+  moon42 replay game.json         step through a game record, every hand face up
+  moon42 serve ssh --guest        anyone may play over SSH: ssh -p 2222 127.0.0.1
 
 In a game: arrows (or h/l) choose, Enter confirms, digits pick a tile, ? or F1 shows the
 keys and rules, Ctrl+Q quits.  The terminal must be at least 80x24.
@@ -27,12 +29,18 @@ def _add_display_options(parser: argparse.ArgumentParser) -> None:
                         help="how long each bot move stays on screen (default 0.7; 0 is instant)")
 
 
-def _add_game_options(parser: argparse.ArgumentParser, bots_help: str) -> None:
+def _add_game_options(parser: argparse.ArgumentParser, bots_help: str,
+                      optional: bool = False) -> None:
     parser.add_argument("game", choices=GAME_CHOICES, metavar="GAME",
+                        nargs="?" if optional else None,
                         help="moon3 (Moon for 3), moon4 (Moon for 4) or texas42")
     parser.add_argument("--seed", type=int, default=None, help="seed the deals (same seed, "
                         "same game)")
     parser.add_argument("--bots", default=None, metavar="NAME,...", help=bots_help)
+    from .difficulty import LEVELS, level_label
+
+    parser.add_argument("--difficulty", choices=list(LEVELS), default=None,
+                        help="every bot at once: " + ", ".join(map(level_label, LEVELS)))
     _add_display_options(parser)
 
 
@@ -52,7 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start a game at once: you are seat 0, bots take the other seats.",
     )
     _add_game_options(play, "bots for the other seats, in seat order (one name fills every "
-                      "seat; default basic)")
+                      "seat; default basic)", optional=True)
+    play.add_argument("--resume", action="store_true",
+                      help="go on with the saved game (saved after every move)")
+    play.add_argument("--from", dest="from_file", default=None, metavar="FILE",
+                      help="go on with the game in a record file, from where it stops")
+    play.add_argument("--no-undo", action="store_true",
+                      help="the house rule without undo (u takes back your last move)")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a house rule, e.g. forced_bid=true, min_bid=3, target=250; repeat "
                       "for more (the lobby lists them all)")
@@ -75,16 +89,36 @@ def build_parser() -> argparse.ArgumentParser:
         "2: the file is not a game record.",
     )
     check.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    from .replay_command import add_replay_parser
+
+    add_replay_parser(commands)
 
     bench = commands.add_parser(
         "bench", help="measure the rules engine's speed (hands per second)"
     )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--bots", action="store_true",
+                       help="measure the bots instead: decision latency per strategy and game, "
+                       "arena hands per second, the solver's time by trick")
+    bench.add_argument("--positions", type=int, default=30, metavar="N",
+                       help="with --bots: positions a game (default 30)")
+    bench.add_argument("--arena-deals", type=int, default=20, metavar="N",
+                       help="with --bots: deals of normal against basic (default 20)")
+    bench.add_argument("--expert-deals", type=int, default=1, metavar="N",
+                       help="with --bots: deals of expert against basic (default 1)")
+    bench.add_argument("--solver-deals", type=int, default=10, metavar="N",
+                       help="with --bots: deals the solver solves (default 10)")
 
     from .arena import add_arena_parser
 
     add_arena_parser(commands)
+    from .serve.command import add_serve_parser
+
+    add_serve_parser(commands)
+    from .stats.command import add_stats_parser
+
+    add_stats_parser(commands)
     return parser
 
 
@@ -116,6 +150,13 @@ def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watc
         options_for(args.game, options)
     except OptionsError as error:
         parser.error(str(error))
+    from .difficulty import CUSTOM, LEVELS
+
+    level = getattr(args, "difficulty", None)
+    if level is not None and args.bots:
+        parser.error("--difficulty chooses every bot: give --difficulty or --bots, not both")
+    if level is not None:
+        args.bots = LEVELS[level].bot
     known = bot_choices()
     bots = [b.strip() for b in (args.bots or "basic").split(",") if b.strip()] or ["basic"]
     for bot in bots:
@@ -140,6 +181,8 @@ def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watc
         seed=args.seed,
         pace=getattr(args, "pace", DEFAULT_PACE),
         watch=watch,
+        allow_undo=not getattr(args, "no_undo", False),
+        difficulty=level or CUSTOM,
     )
 
 
@@ -150,7 +193,16 @@ def main(argv: list[str] | None = None) -> int:
         from .check_command import run_check
 
         return run_check(args.file)
+    if args.command == "replay":
+        from .replay_command import run as run_replay
+
+        return run_replay(args, parser)
     if args.command == "bench":
+        if args.bots:
+            from .bot_bench import run_bot_bench
+
+            return run_bot_bench(args.positions, args.arena_deals, args.expert_deals,
+                                 args.solver_deals, args.json)
         from .bench import run_bench
 
         return run_bench(args.seconds, args.json)
@@ -158,15 +210,35 @@ def main(argv: list[str] | None = None) -> int:
         from .arena import run as run_arena
 
         return run_arena(args, parser)
+    if args.command == "stats":
+        from .stats.command import run_stats
+
+        return run_stats(args.json, getattr(args, "ascii", False))
+    if args.command == "serve":
+        from .serve.command import run as run_serve
+
+        return run_serve(args, parser)
     if getattr(args, "pace", 0) < 0:
         parser.error("--pace cannot be negative")
     config = None
-    if args.command in ("play", "watch"):
+    saved = None
+    if args.command == "play" and (args.resume or args.from_file is not None):
+        if args.game is not None or (args.resume and args.from_file is not None):
+            parser.error("--resume and --from FILE go on with a game: give one, and no GAME")
+        from .resume_command import saved_to_play
+
+        saved, code = saved_to_play(args)
+        if saved is None:
+            return code
+        config = saved.config
+    elif args.command == "play" and args.game is None:
+        parser.error("choose a GAME (moon3, moon4 or texas42), or --resume, or --from FILE")
+    elif args.command in ("play", "watch"):
         config = _game_config(args, parser, watch=args.command == "watch")
     from .app import Moon42App
 
     app = Moon42App(config, ascii_only=getattr(args, "ascii", False), lobby=config is None,
-                    pace=getattr(args, "pace", None))
+                    pace=getattr(args, "pace", None), saved=saved)
     app.run()
     return 0
 

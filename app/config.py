@@ -28,6 +28,10 @@ class GameConfig:
     seed: int | None = None
     pace: float = DEFAULT_PACE
     watch: bool = False
+    # The lobby's difficulty (app.difficulty: a level, or "custom" when seats differ).
+    difficulty: str = "novice"
+    # A house rule of the app: the human may take back a move (games against bots only).
+    allow_undo: bool = True
 
     @property
     def seats(self) -> int:
@@ -73,6 +77,8 @@ def load_last() -> GameConfig:
             bots=tuple(str(b) for b in data.get("bots", GameConfig.bots))[:4] or GameConfig.bots,
             seed=data.get("seed") if isinstance(data.get("seed"), int) else None,
             pace=float(data.get("pace", DEFAULT_PACE)),
+            allow_undo=data.get("allow_undo") is not False,
+            difficulty=str(data.get("difficulty", "novice")),
         )
     except (OSError, ValueError, KeyError, TypeError, OptionsError):
         return GameConfig()

@@ -31,6 +31,8 @@ from rules.events import (
 
 from .bots import bot_decide, new_bot
 from .config import PACES, GameConfig
+from .contracts import named_for
+from .difficulty import bot_settings, config_level, pace_text
 from .screens.game_over import GameOverScreen
 from .screens.summary import HandSummaryScreen
 from .screens.table import TableScreen
@@ -59,11 +61,15 @@ class Flow:
         # Called with the flow and the events after every change to the game (saving,
         # statistics): whatever wants to follow the game without driving it.
         self.listeners: list[Callable[[Flow, list[Event]], None]] = []
+        # Whether the human took a move back in this game (app/undo.py; kept in the save).
+        self.undo_used = False
         self.me = 0
         self.human: int | None = None if config.watch else 0
         seed = self.game.seed
+        self.level = config_level(config)
         self.bots = {
-            seat: new_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32)
+            seat: new_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
+                          **bot_settings(self.level, config.bot_of(seat)))
             for seat in range(self.game.seats)
             if seat != self.human
         }
@@ -88,7 +94,7 @@ class Flow:
         return self.game.view(self.me)
 
     def _show(self) -> None:
-        self.table.show(self._view(), self.won_trick, f"{self.pace:g}s")
+        self.table.show(self._view(), self.won_trick, pace_text(self.level, self.pace))
 
     async def _drive(self) -> None:
         game = self.game
@@ -209,7 +215,8 @@ class Flow:
             case Discarded(seat):
                 return f"{says(seat, 'discard')} a tile."
             case TrumpNamed(seat, trump):
-                return f"{says(seat, 'name')} {trump_text(trump, options)}."
+                named = f"{trump_text(trump, options)}{named_for(self._view())}"
+                return f"{says(seat, 'name')} {named}."
             case TilePlayed(seat, tile):
                 return f"{says(seat, 'play')} {tile}."
             case TrickWon(seat, _, _, points):

@@ -10,7 +10,8 @@ from rules import Action
 
 from .config import GameConfig
 
-__all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice"]
+__all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
+           "ResumeGame", "UndoMove", "ExportRecord"]
 
 
 @dataclass
@@ -43,3 +44,15 @@ class GameOverChoice(Message):
     """After the game: "again", "lobby" or "quit"."""
 
     choice: str
+
+
+class ResumeGame(Message):
+    """The lobby's Resume: go on with the saved game (app/saves.py)."""
+
+
+class UndoMove(Message):
+    """Take back the human's last action and the bots' answers since (app/undo.py)."""
+
+
+class ExportRecord(Message):
+    """Write the current game's record to the records folder (app/saves.py)."""

@@ -28,6 +28,8 @@ TRUMP_KEYS = {Trump.DOUBLES: "d", Trump.NO_TRUMP: "n"} | {
 def ordered_hand(view: SeatView) -> tuple[Tile, ...]:
     """The hand, suits together: once trump is named, trumps first (best first)."""
     hand = view.hand
+    if view.trump is Trump.SEVENS:  # closest to 7 pips first: the order Sevens plays them
+        return tuple(sorted(hand, key=lambda t: abs(t.pips - 7)))
     rules = view.trick_rules
     if rules is None or view.trump in (Trump.NO_TRUMP, Trump.NELLO, Trump.SEVENS):
         return hand

@@ -34,10 +34,8 @@ def bid_meaning(value: int | None, contract: str, options: Options) -> str:
         return "Pass: let someone else take the bid."
     if contract in ("plunge", "splash"):
         need = 4 if contract == "plunge" else 3
-        return (
-            f"{contract.capitalize()} ({need}+ doubles): your partner names trump; {side} must"
-            f" take all 7 tricks, for {marks_of(value)} marks."
-        )
+        return (f"{contract.capitalize()} ({need}+ doubles), {marks_of(value)} marks: partner"
+                " names trump; win all 7 tricks.")
     if options.is_moon:
         if value == MOON:
             return f"Shoot the moon: {side} must take all 7 tricks, for 21 points."
@@ -51,9 +49,16 @@ def bid_meaning(value: int | None, contract: str, options: Options) -> str:
 def trump_text(trump: Trump | None, options: Options | None = None) -> str:
     if trump is None:
         return "-"
+    text = trump.label
     if trump is Trump.NO_TRUMP and options is not None and not options.is_moon:
-        return "follow me"
-    return trump.label
+        text = "follow me"
+    if options is not None and trump in (Trump.NO_TRUMP, Trump.NELLO):
+        doubles = options.nello_doubles if trump is Trump.NELLO else options.no_trump_doubles
+        text += _DOUBLES_WORDS.get(doubles, "")
+    return text
+
+
+_DOUBLES_WORDS = {"low": " (doubles low)", "own": " (doubles own suit)"}
 
 
 def seat_name(view: SeatView, seat: int) -> str:
@@ -86,5 +91,6 @@ def plain_refusal(message: str, view: SeatView) -> str:
 
     text = _SEAT.sub(name, message)
     text = text.replace("it holds", "you hold").replace("it does not hold it", "you do not hold it")
-    text = text.replace("it needs", "you need")
+    text = text.replace("it needs", "you need").replace("doubles and holds", "doubles and hold")
+    text = text.replace("a tile closest to seven", "the tile closest to 7 pips (Sevens)")
     return text[:1].upper() + text[1:]

@@ -41,6 +41,8 @@ def last_hand_line(view: SeatView, glyphs: Glyphs) -> str:
 class GameOverScreen(Screen[str]):
     BINDINGS = [
         Binding("enter,n", "choose('again')", "Play again", key_display="⏎", id="again"),
+        Binding("r", "replay", "Replay", id="replay"),
+        Binding("p", "deal_again", "Deal again", id="deal-again"),
         Binding("l,escape", "choose('lobby')", "Lobby", key_display="l", id="lobby"),
         Binding("q", "choose('quit')", "Quit", show=False, id="quit-game"),
     ]
@@ -56,7 +58,8 @@ class GameOverScreen(Screen[str]):
             if self.view.results:
                 yield Static(last_hand_line(self.view, self.glyphs), markup=False)
             yield Scoreboard(id="scoreboard")
-        yield Static("Enter: play again, l: back to the lobby, q: quit", id="over-prompt")
+        yield Static("Enter: play again, r: replay this game, p: play a deal again, l: lobby",
+                     id="over-prompt")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -68,3 +71,13 @@ class GameOverScreen(Screen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_replay(self) -> None:
+        from ..deal_again import open_replay
+
+        open_replay(self.app, self.glyphs)
+
+    def action_deal_again(self) -> None:
+        from ..deal_again import pick_deal_again
+
+        pick_deal_again(self.app, self.glyphs)

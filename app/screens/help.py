@@ -10,13 +10,20 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
+from rules.options import Options
+
+from ..presets import house_rules_markdown
+
 __all__ = ["HelpScreen", "rules_text"]
 
 
-def rules_text(game: str | None) -> str:
-    """The rules in a player's words, from the assets package."""
+def rules_text(game: str | None, options: Options | None = None) -> str:
+    """The rules in a player's words, from the assets package; with ``options``, the house
+    rules of the game being played come right after the game's own rules."""
     assets = files("assets")
     parts = [assets.joinpath("help_common.md").read_text(encoding="utf-8")]
+    if options is not None:
+        parts.insert(0, house_rules_markdown(options))
     if game is not None:
         parts.insert(0, assets.joinpath(f"help_{game}.md").read_text(encoding="utf-8"))
     return "\n\n".join(parts)
@@ -29,9 +36,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll", show=False, id="scroll-up"),
     ]
 
-    def __init__(self, keys: list[tuple[str, str]], game: str | None) -> None:
+    def __init__(self, keys: list[tuple[str, str]], game: str | None,
+                 options: Options | None = None) -> None:
         super().__init__()
-        self.keys, self.game = keys, game
+        self.keys, self.game, self.options = keys, game, options
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -39,7 +47,7 @@ class HelpScreen(ModalScreen[None]):
             width = max((len(k) for k, _ in self.keys), default=4)
             lines = [f"  {key:<{width}}  {what}" for key, what in self.keys]
             yield Static("\n".join(lines), id="help-keys", markup=False)
-            yield Markdown(rules_text(self.game), id="help-rules")
+            yield Markdown(rules_text(self.game, self.options), id="help-rules")
         yield Footer()
 
     def action_scroll(self, step: int) -> None:

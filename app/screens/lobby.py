@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from textual import on
@@ -16,14 +17,17 @@ from rules.options import (
     GAMES,
     OPTION_CHOICES,
     OPTION_HELP,
-    OPTIONS_OF,
     SEATS,
-    Options,
     options_for,
 )
 
 from ..config import DEFAULT_NAMES, PACES, GameConfig
-from ..messages import StartGame
+from ..difficulty import config_level
+from ..messages import ResumeGame, StartGame
+from ..saves import SaveOffer
+from ..widgets.difficulty import DifficultyRow, difficulty_changed
+from ..widgets.house_rules import house_rule_rows, option_changed, preset_chosen
+from ..widgets.resume_offer import ResumeOffer
 from ..widgets.setting import SettingRow
 from ..words import GAME_TITLES
 
@@ -34,12 +38,6 @@ _GAME_HELP = {
     "moon4": "Moon for 4: two partnerships, you and the player opposite; bid tricks.",
     "texas42": "Texas 42: two partnerships; bid points (tricks and count), win marks.",
 }
-
-
-def _on_off(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def _option_values(name: str, default: Any) -> list[Any]:
@@ -61,10 +59,15 @@ class LobbyScreen(Screen):
         Binding("enter", "start", "Start game", key_display="⏎", id="start", priority=False),
         Binding("f5", "defaults", "House rules back to their defaults", show=False,
                 id="defaults"),
+        Binding("r", "resume", "Resume", id="resume"),
+        Binding("s", "app.stats", "Statistics", show=False, id="stats"),
+        Binding("t", "tables", "Shared tables", id="tables"),
     ]
 
-    def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str]):
+    def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],
+                 offer: SaveOffer | None = None):
         super().__init__()
+        self.offer = offer  # the saved game to resume, or news of a damaged save (app/saves.py)
         self.config = config
         self.bot_names = bot_names or ["basic"]
         self.descriptions = descriptions
@@ -79,18 +82,15 @@ class LobbyScreen(Screen):
         resolved = options_for(game, chosen)
         defaults = options_for(game, {k: v for k, v in chosen.items() if k != "target"})
         yield Static("moon42: Moon and Texas 42, a new game", id="lobby-title")
+        if self.offer is not None:
+            yield ResumeOffer(self.offer)
         with _Form(id="lobby-form"):
             yield SettingRow("Game", list(GAMES), game, None, _GAME_HELP[game], GAME_TITLES.get,
                              id="game")
+            yield DifficultyRow(config_level(config))
             yield SettingRow("target", _option_values("target", 1), resolved.target,
                              defaults.target, OPTION_HELP["target"], name="target")
-            for option in OPTIONS_OF[game]:
-                if option == "target":
-                    continue
-                default = getattr(Options(game=game), option)
-                yield SettingRow(option.replace("_", " "), _option_values(option, default),
-                                 getattr(resolved, option), default, OPTION_HELP[option],
-                                 _on_off, name=option, classes="option")
+            yield from house_rule_rows(game, chosen)
             names = config.players()
             with Horizontal(classes="seat-row"):
                 yield Label("Your name", classes="seat-label")
@@ -112,6 +112,9 @@ class LobbyScreen(Screen):
             yield SettingRow("Bot pace", list(PACES), config.pace, None,
                              "Seconds each bot move stays on screen; any key hurries them.",
                              lambda v: f"{v:g} s", id="pace")
+            yield SettingRow("Undo", [True, False], config.allow_undo, None,
+                             "Whether u takes back your last move (and the bots' answers).",
+                             lambda v: "on" if v else "off", id="undo")
         yield Static(id="lobby-help")
         yield Footer()
 
@@ -139,6 +142,8 @@ class LobbyScreen(Screen):
     @on(SettingRow.Changed)
     async def _changed(self, event: SettingRow.Changed) -> None:
         row = event.row
+        if difficulty_changed(self, row):
+            return
         if row.id == "game":
             self.config = self._read()
             self.config = self.config.with_(game=event.value,
@@ -146,13 +151,20 @@ class LobbyScreen(Screen):
             await self.recompose()
             self.query_one("#game", SettingRow).focus()
         elif row.name == "scoring":
-            target = self.query_one("SettingRow[name=target]", SettingRow)
-            self.config = self._read()
-            options = dict(self.config.options)
-            options.pop("target", None)
-            target.default = options_for(self.config.game, options).target
-            target.index = target.values.index(target.default)
-            target.refresh()
+            self._target_follows_scoring()
+        if row.id == "preset" and preset_chosen(self, row):
+            self._target_follows_scoring()
+        elif row.has_class("option"):
+            option_changed(self)
+
+    def _target_follows_scoring(self) -> None:
+        target = next(row for row in self.query(SettingRow) if row.name == "target")
+        self.config = self._read()
+        options = dict(self.config.options)
+        options.pop("target", None)
+        target.default = options_for(self.config.game, options).target
+        target.index = target.values.index(target.default)
+        target.refresh()
 
     def _read(self) -> GameConfig:
         """The setup the form shows now."""
@@ -173,6 +185,8 @@ class LobbyScreen(Screen):
             bots=tuple(bots),
             seed=int(seed_text) if seed_text else None,
             pace=self.query_one("#pace", SettingRow).value,
+            allow_undo=self.query_one("#undo", SettingRow).value,
+            difficulty=self.query_one("#difficulty", SettingRow).value,
         )
 
     # ----- actions -------------------------------------------------------
@@ -185,6 +199,22 @@ class LobbyScreen(Screen):
 
     def action_start(self) -> None:
         self.post_message(StartGame(self._read()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.offer is not None and self.offer.resumable
+        if action == "tables":  # only on a server (app/serve/tables_screen.py)
+            return bool(os.environ.get("MOON42_TABLES_SOCKET"))
+        return True
+
+    def action_tables(self) -> None:
+        from ..serve.tables_screen import TablesScreen
+
+        config = self._read()
+        self.app.push_screen(TablesScreen(config.game, dict(config.options)))
+
+    def action_resume(self) -> None:
+        self.post_message(ResumeGame())
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

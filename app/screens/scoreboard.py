@@ -20,6 +20,7 @@ __all__ = ["ScoreboardScreen"]
 class ScoreboardScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,s,enter,q", "close", "Close", key_display="Esc", id="close"),
+        Binding("p", "deal_again", "Play a deal again", id="deal-again"),
     ]
 
     def __init__(self, view: SeatView, glyphs: Glyphs = UNICODE) -> None:
@@ -40,3 +41,8 @@ class ScoreboardScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_deal_again(self) -> None:
+        from ..deal_again import pick_deal_again
+
+        pick_deal_again(self.app, self.glyphs)

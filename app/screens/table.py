@@ -18,10 +18,11 @@ from rules import Bid, Discard, NameTrump, Pass, Phase, Play, Plunge, Trick, Tru
 from rules.bidding import special_value
 from rules.views import SeatView
 
+from .. import contracts
 from ..glyphs import UNICODE, Glyphs
-from ..messages import ActionChosen, PaceChanged, ShowScores
+from ..hints import Hints
+from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..offers import (
-    TRUMP_KEYS,
     bid_offers,
     legal_tiles,
     offer_label,
@@ -35,7 +36,7 @@ from ..widgets.hand import HandView
 from ..widgets.line import Line
 from ..widgets.seat import SeatPanel
 from ..widgets.trick import TrickPicture, TrickView
-from ..words import bid_meaning, trump_text
+from ..words import bid_meaning
 
 __all__ = ["TableScreen"]
 
@@ -77,6 +78,9 @@ class TableScreen(Screen):
         Binding("backspace", "erase", "Erase bid", show=False, id="erase"),
         Binding("t", "last_trick", "Last trick", id="last-trick"),
         Binding("s", "scores", "Scores", id="scores"),
+        Binding("a", "hint", "Hint: the expert's move, and why", show=False, id="hint"),
+        Binding("u,ctrl+z", "undo", "Take back your last move", show=False, id="undo"),
+        Binding("x", "export", "Export the game's record", show=False, id="export"),
         Binding("minus", "pace(-1)", "Faster bots", key_display="-", show=False, id="faster"),
         Binding("plus,equals_sign", "pace(1)", "Slower bots", key_display="+", show=False,
                 id="slower"),
@@ -95,6 +99,7 @@ class TableScreen(Screen):
         self._offers: list = []
         self._keys_state: tuple = ()
         self.refused = False
+        self.hints = Hints(self)
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -166,7 +171,7 @@ class TableScreen(Screen):
         tiles = ordered_hand(view)
         legal = legal_tiles(view) if self.interactive else None
         hand.marked = frozenset(view.widow) if view.phase is Phase.WIDOW else frozenset()
-        hand.tiles, hand.legal = tiles, legal
+        hand.tiles, hand.legal, hand.resting = tiles, legal, view.sitting_out == view.seat
         if legal is not None and (new_turn or hand.cursor is None or hand.cursor >= len(tiles)):
             hand.cursor = next((i for i, t in enumerate(tiles) if t in legal), 0)
         elif legal is None:
@@ -198,15 +203,13 @@ class TableScreen(Screen):
                 self._offers = bid_offers(view)
                 self._set_choices(choices, [Choice(offer_label(a, view)) for a in self._offers],
                                   new_turn)
-            prompt.update(
-                f"Your bid: {self.glyphs.arrows} and Enter, or type a number and Enter; p passes."
-                if mine else f"Waiting for {who} to bid."
-            )
+            prompt.update(contracts.bid_prompt(view, self.glyphs.arrows) if mine
+                          else f"Waiting for {who} to bid.")
         elif kind == "trump":
-            put(title, "Name trump." if mine else f"{who} is naming trump...")
+            put(title, contracts.trump_title(view, mine))
             if mine:
                 self._offers = trump_offers(view)
-                items = [self._trump_choice(a.trump, view) for a in self._offers]
+                items = [contracts.trump_choice(a.trump, view) for a in self._offers]
                 held = [trumps_held(view, a.trump) or 0 for a in self._offers]
                 self._set_choices(choices, items, new_turn, default=held.index(max(held)))
             prompt.update(f"Name trump: its key, or {self.glyphs.arrows} and Enter." if mine
@@ -220,13 +223,6 @@ class TableScreen(Screen):
         else:
             self._draw_trick(view, title, trick, prompt, mine, who)
         self._update_meaning()
-
-    def _trump_choice(self, trump: Trump, view: SeatView) -> Choice:
-        held = trumps_held(view, trump)
-        label = trump_text(trump, view.options)
-        if held is not None:
-            label += f" ({held})"
-        return Choice(label, TRUMP_KEYS.get(trump, ""))
 
     def _set_choices(self, bar: ChoiceBar, items: list[Choice], reset: bool, default: int = 0):
         bar.choices = tuple(items)
@@ -243,7 +239,7 @@ class TableScreen(Screen):
         elif shown is not None and shown.winner is not None:
             caption = f"{names[shown.winner]} won trick {len(view.tricks)}."
         elif view.phase is Phase.PLAY:
-            caption = f"Trick {len(view.tricks) + 1}."
+            caption = f"Trick {len(view.tricks) + 1}." + contracts.play_caption(view)
         trick.picture = TrickPicture(
             me=view.seat,
             seats=view.seats,
@@ -257,11 +253,10 @@ class TableScreen(Screen):
         if view.phase is not Phase.PLAY:
             prompt.update("The hand is over.")
         elif mine:
-            lead = view.current_trick is None
             how = f"a tile's number, or {self.glyphs.arrows} and Enter"
-            prompt.update(f"{'Your lead' if lead else 'Your turn'}: {how}; [n] = playable.")
+            prompt.update(contracts.play_prompt(view, how))
         else:
-            prompt.update(f"{who} to play.")
+            prompt.update(contracts.waiting_prompt(view, who))
 
     def _update_meaning(self) -> None:
         view = self.view
@@ -283,20 +278,15 @@ class TableScreen(Screen):
                 value = special_value(contract, view.high_bid or 0)
                 put(meaning, bid_meaning(value, contract, view.options))
         elif self._offers:
-            trump = self._offers[bar.cursor].trump
-            held = trumps_held(view, trump)
-            if held is None:
-                put(meaning, f"{trump_text(trump, view.options).capitalize()}: no trumps.")
-            else:
-                put(meaning, f"{trump_text(trump, view.options).capitalize()}: "
-                               f"you would hold {held} trump{'s' * (held != 1)}.")
+            put(meaning, contracts.trump_meaning(view, self._offers[bar.cursor].trump))
 
     # ----- keys ----------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # By phase, not by turn: the footer rebuilds on every change, so it changes rarely.
         phase = self.view.phase if self.view is not None else None
-        if not self.interactive and action in ("move", "confirm", "pass_bid", "trump_key", "erase"):
+        if not self.interactive and action in ("move", "confirm", "pass_bid", "trump_key", "erase",
+                                               "undo"):
             return False
         if action in ("pass_bid", "erase"):
             return phase is Phase.BIDDING
@@ -393,3 +383,12 @@ class TableScreen(Screen):
 
     def action_pace(self, step: int) -> None:
         self.post_message(PaceChanged(step))
+
+    def action_hint(self) -> None:
+        self.hints.ask()
+
+    def action_undo(self) -> None:
+        self.post_message(UndoMove())
+
+    def action_export(self) -> None:
+        self.post_message(ExportRecord())

@@ -27,6 +27,7 @@ class HandView(Widget):
     legal: reactive[frozenset[Tile] | None] = reactive(None)
     cursor: reactive[int | None] = reactive(None)
     marked: reactive[frozenset[Tile]] = reactive(frozenset())
+    resting: reactive[bool] = reactive(False)  # sitting out a Nello hand: greyed, face down
 
     def __init__(self, glyphs: Glyphs = UNICODE, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -61,7 +62,7 @@ class HandView(Widget):
             style, border = ("bold reverse" if legal else "reverse"), g.heavy
         elif legal:
             style, border = "bold", g.box
-        elif choosing:
+        elif choosing or self.resting:
             style, border = "dim", g.dotted
         else:
             style, border = "", g.box

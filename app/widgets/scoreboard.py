@@ -68,7 +68,8 @@ def scoreboard_text(
     names = unit_names(options, players)
     col = max(7, *(len(n) + 1 for n in names))
     text = Text(no_wrap=True, overflow="ellipsis")
-    head = f"{'Hand':<5}{'Bidder':<9}{'Bid':<12}{'Trump':<10}{'Result':<10}"
+    bid_w = 12 if options.is_moon else 17  # "Plunge (4 marks)", "126 (3 marks)"
+    head = f"{'Hand':<5}{'Bidder':<9}{'Bid':<{bid_w}}{'Trump':<10}{'Result':<10}"
     head += "".join(f"{n:>{col}}" for n in names)
     text.append(head + "\n", "bold underline")
     shown = results if last is None else results[-last:]
@@ -77,11 +78,12 @@ def scoreboard_text(
     for r in shown:
         bidder = players[r.bidder] if r.bidder is not None else "-"
         bid = bid_text(r.bid, r.contract or "bid", options) if r.bid is not None else "-"
-        row = f"{r.hand + 1:<5}{bidder[:8]:<9}{bid[:11]:<12}{trump_text(r.trump, options)[:9]:<10}"
+        trump = trump_text(r.trump, options).split(" (")[0]  # without the doubles variant
+        row = f"{r.hand + 1:<5}{bidder[:8]:<9}{bid[:bid_w - 1]:<{bid_w}}{trump[:9]:<10}"
         row += f"{_result_word(r, glyphs):<10}"
         row += "".join(f"{r.score[u[0]]:>+{col}}" for u in units)
         text.append(row + "\n", "" if r.made or r.thrown_in else "italic")
-    totals = f"{'Total':<46}" + "".join(f"{scores[u[0]]:>{col}}" for u in units)
+    totals = f"{'Total':<{34 + bid_w}}" + "".join(f"{scores[u[0]]:>{col}}" for u in units)
     text.append(totals + "\n", "bold")
     unit_word = "mark" if options.uses_marks else "point"
     unit_word += "s" * (options.target != 1)

@@ -42,7 +42,8 @@ def seat_lines(view: SeatView, seat: int, glyphs: Glyphs) -> list[tuple[str, str
         if not view.options.is_moon:
             taken += f", {view.points[seat]} pts"
         lines.append((taken, ""))
-        lines.append((f"  tiles {view.hand_sizes[seat]}", "dim"))
+        down = ", face down" if seat == view.sitting_out else ""
+        lines.append((f"  tiles {view.hand_sizes[seat]}{down}", "dim"))
     return lines
 
 

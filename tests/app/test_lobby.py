@@ -23,7 +23,9 @@ async def test_the_lobby_shows_every_option_and_starts_the_game() -> None:
         await pilot.pause()
         names = {row.name for row in app.screen.query("SettingRow") if row.name}
         assert names == set(OPTIONS_OF["texas42"])
-        await pilot.press("down", "down", "right")  # forced bid: off -> on
+        forced = next(row for row in app.screen.query("SettingRow") if row.name == "forced_bid")
+        forced.focus()
+        await pilot.press("right")  # forced bid: off -> on
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -101,6 +101,37 @@ def test_lobby_texas42(snap_compare) -> None:
     assert snap_compare(Moon42App(), terminal_size=(80, 24))
 
 
+def _lobby_with_a_save(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes | None):
+    """The lobby over a data folder holding a save (a game 23 bot moves in) or ``content``."""
+    from app.bots import bot_decide, new_bot
+    from app.saves import save_game
+    from rules import Game
+
+    monkeypatch.setenv("HOME", str(tmp_path))  # paths show as ~/moon42-data/...
+    monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "moon42-data"))
+    monkeypatch.setattr("app.saves._stamp", lambda: "20261130-0100")
+    save_last(GameConfig(game="texas42", seed=7))
+    game = Game.new("texas42", seed=7, players=["You", "Ann", "Bob", "Cat"])
+    bot = new_bot("basic", 7)
+    for _ in range(23):
+        if game.to_act is None:
+            game.next_hand()
+        game.apply(bot_decide(bot, game.view(game.to_act.seat)))
+    path = save_game(game, GameConfig(game="texas42", seed=7))
+    if content is not None:
+        path.write_bytes(content)
+    return Moon42App()
+
+
+def test_lobby_resume_offer(snap_compare, monkeypatch, tmp_path) -> None:
+    assert snap_compare(_lobby_with_a_save(monkeypatch, tmp_path, None), terminal_size=(80, 24))
+
+
+def test_lobby_damaged_save(snap_compare, monkeypatch, tmp_path) -> None:
+    app = _lobby_with_a_save(monkeypatch, tmp_path, b'{"format": "moon42/1", "game": "tex')
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 @pytest.mark.parametrize("game", ["moon3", "moon4", "texas42"])
 def test_bidding(snap_compare, game, size) -> None:
@@ -197,3 +228,36 @@ def test_ascii(snap_compare, size) -> None:
     config = GameConfig(game="moon3", seed=4, pace=0.0, bots=(PLAIN_BOT,) * 4)
     app = Moon42App(config, ascii_only=True, lobby=False)
     assert snap_compare(app, terminal_size=size, run_before=_mid_hand)
+
+
+def _stats_app(ascii_only: bool = False) -> Moon42App:
+    """The lobby over statistics of four games of the basic bot (the yardstick, which does
+    not change), a Texas 42 game left unfinished last."""
+    from app.stats.store import StatsStore
+
+    from .stats_games import play_recorded
+
+    games = [("moon3", 1, None), ("moon4", 2, None), ("texas42", 3, None), ("texas42", 4, 3)]
+    with StatsStore() as store:
+        for hour, (game, seed, stop_after) in enumerate(games):
+            play_recorded(store, game, seed, stop_after=stop_after,
+                          started=f"2026-11-28T{20 + hour}:15:00-06:00",
+                          names=["You", "Ann", "Bob", "Cat"][: 3 if game == "moon3" else 4])
+    save_last(GameConfig(game="moon3", seed=7))
+    return Moon42App(ascii_only=ascii_only)
+
+
+async def _open_stats(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("s")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_stats(snap_compare, size) -> None:
+    assert snap_compare(_stats_app(), terminal_size=size, run_before=_open_stats)
+
+
+def test_stats_ascii(snap_compare) -> None:
+    assert snap_compare(_stats_app(ascii_only=True), terminal_size=(80, 24),
+                        run_before=_open_stats)
