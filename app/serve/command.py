@@ -49,6 +49,11 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
     ssh.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                      help="the server's host key and players' saves (default: the moon42 "
                      "data folder's 'server')")
+    ssh.add_argument("--seat-grace", type=float, default=30.0, metavar="SECONDS",
+                     help="at a shared table, how long a dropped player's seat waits for "
+                     "them before a bot plays it (default 30)")
+    ssh.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
+                     help="at the shared tables, the time between bot moves (default 1)")
 
     web = kinds.add_parser(
         "web", help="a web server: every browser tab plays its own game",
@@ -81,6 +86,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from .web import serve_web
 
         return serve_web(args.host, args.port, args.public_url, _server_folder(args.data_dir))
+    for name in ("seat_grace", "table_pace"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name.replace('_', '-')} must be 0 or more")
     for name in ("idle_timeout", "attempt_window"):
         if getattr(args, name) <= 0:
             parser.error(f"--{name.replace('_', '-')} must be more than 0")
@@ -98,6 +106,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         limits=ServeLimits(max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
                            max_attempts=args.max_attempts,
                            attempt_window=args.attempt_window),
+        table_grace=args.seat_grace, table_pace=args.table_pace,
     )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
                         stream=sys.stderr)

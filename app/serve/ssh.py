@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,8 @@ import asyncssh
 
 from .identity import authorized_fingerprints, host_key, player_folder
 from .limits import AttemptLimiter, ServeLimits
+from .protocol import NAME_VARIABLE, PLAYER_VARIABLE, SOCKET_VARIABLE, TableServer
+from .tables import Tables
 from .terminal import GameTerminal, app_command, app_environment
 
 __all__ = ["SshSettings", "GameService"]
@@ -32,6 +36,8 @@ class SshSettings:
     folder: Path  # the server's data: host key, and a folder per player
     authorized_keys: Path | None  # None: guests, no key needed
     limits: ServeLimits
+    table_grace: float = 30.0  # how long a dropped player's seat waits before a bot plays it
+    table_pace: float = 1.0  # seconds between bot moves at the shared tables
 
 
 class GameService:
@@ -44,10 +50,16 @@ class GameService:
                                        settings.limits.attempt_window)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
+        self.tables: TableServer | None = None
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
         settings = self.settings
+        # The shared tables: in this process, reached by the players' apps on a local socket.
+        socket = Path(tempfile.mkdtemp(prefix="moon42-tables-")) / "tables.sock"
+        self.tables = TableServer(socket, Tables(grace=settings.table_grace,
+                                                 pace=settings.table_pace))
+        await self.tables.start()
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self), settings.host, settings.port,
             server_host_keys=[host_key(settings.folder)],
@@ -67,6 +79,9 @@ class GameService:
             self._acceptor.close()
             await self._acceptor.wait_closed()
         await asyncio.gather(*(session.end() for session in list(self.sessions)))
+        if self.tables is not None:
+            await self.tables.close()
+            shutil.rmtree(self.tables.path.parent, ignore_errors=True)
 
 
 class GameConnection(asyncssh.SSHServer):
@@ -200,6 +215,10 @@ class GameSession(asyncssh.SSHServerSession):
         client = dict(self.chan.get_environment())
         client["TERM"] = self.term_type or "xterm-256color"
         env = app_environment(client, folder)
+        if self.service.tables is not None:
+            env[SOCKET_VARIABLE] = str(self.service.tables.path)
+            env[PLAYER_VARIABLE] = folder.name
+            env[NAME_VARIABLE] = (server.username or "Player")[:16]
         command = app_command()
         self.terminal = GameTerminal(self._screen)
         log.info("%s from %s: game starts (%s)", folder.name, server.address, client["TERM"])

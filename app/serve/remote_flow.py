@@ -1,0 +1,171 @@
+"""A shared table on the player's screen: the server's views in, the player's moves out.
+
+``RemoteFlow`` does for a seat at a server's shared table what ``Flow`` does for a game of
+one's own: it draws the ``TableScreen`` from the seat's view, says what happened, shows
+each hand's summary and the game's end.  The game itself is in the server (``tables``);
+every view comes from there, so the screen never holds another seat's tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
+from textual.binding import Binding
+
+from rules import Phase, Trick
+from rules.events import HandDealt, TilePlayed, TrickWon
+from rules.views import SeatView
+
+from ..flow import Flow
+from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
+from ..screens.game_over import GameOverScreen
+from ..screens.summary import HandSummaryScreen
+from ..screens.table import TableScreen
+from ..words import plain_refusal
+from .view_codec import decode, encode
+
+__all__ = ["RemoteFlow", "SharedTableScreen"]
+
+
+class SharedTableScreen(TableScreen):
+    """The table screen, its messages answered by the remote flow rather than the app."""
+
+    BINDINGS = [Binding("escape", "leave_table", "Leave table", key_display="esc",
+                        id="leave-table")]
+
+    def __init__(self, flow: RemoteFlow, glyphs) -> None:
+        super().__init__(glyphs, interactive=True)
+        self.flow = flow
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        message.stop()
+        self.flow.act(message.action)
+
+    def on_pace_changed(self, message: PaceChanged) -> None:
+        message.stop()
+        self.note("The table sets the bots' pace for everyone at it.")
+
+    def on_show_scores(self, message: ShowScores) -> None:
+        message.stop()
+        from ..screens.scoreboard import ScoreboardScreen
+
+        if self.view is not None:
+            self.app.push_screen(ScoreboardScreen(self.view, self.glyphs))
+
+    def on_undo_move(self, message: UndoMove) -> None:
+        message.stop()
+        self.refuse("moves are not taken back at a shared table.")
+
+    def on_export_record(self, message: ExportRecord) -> None:
+        message.stop()
+        self.refuse("a shared table's record stays on the server.")
+
+    def action_leave_table(self) -> None:
+        self.flow.leave()
+
+
+class _SharedGameOver(GameOverScreen):
+    """The game's end at a shared table: any choice leaves the table."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action not in ("replay", "deal_again")
+
+
+class RemoteFlow:
+    """One seat at a shared table, drawn from the views the server sends."""
+
+    # Flow's words for the events, used as they are (they read game.players and options).
+    _describe = Flow._describe
+    _says = Flow._says
+
+    def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
+                 on_leave: Callable[[], Any]) -> None:
+        self.app, self.glyphs = app, glyphs
+        self.send, self.on_leave = send, on_leave
+        self.table = SharedTableScreen(self, glyphs)
+        self.view: SeatView | None = None
+        self.human: int | None = None
+        self.game = SimpleNamespace(players=(), options=None)
+        self.won_trick: Trick | None = None
+        self.pace = 1.0
+        self._summary: HandSummaryScreen | None = None
+        self._summed_up = -1  # the last hand whose summary was shown
+        self._over = False
+
+    def _view(self) -> SeatView:
+        assert self.view is not None
+        return self.view
+
+    # ----- Flow's surface ------------------------------------------------
+
+    def start(self) -> None:
+        """Nothing to drive: the server moves the game."""
+
+    def act(self, action) -> None:
+        if self.view is not None and self.view.my_turn:
+            self.send({"op": "act", "action": encode(action)})
+
+    def hurry(self) -> None:
+        """The bots' pace is the table's."""
+
+    def change_pace(self, step: int) -> None:
+        self.table.note("The table sets the bots' pace for everyone at it.")
+
+    def leave(self) -> None:
+        self.send({"op": "leave"})
+
+    # ----- the server's messages -----------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "view":
+            self._show(decode(message["view"]), decode(message["events"]),
+                       float(message.get("pace", 1.0)))
+        elif kind == "refused" and self.view is not None:
+            self.table.refuse(plain_refusal(str(message["message"]), self.view))
+        elif kind == "error":
+            self.table.refuse(str(message["message"]))
+
+    def _show(self, view: SeatView, events, pace: float) -> None:
+        self.view, self.human, self.pace = view, view.seat, pace
+        self.game = SimpleNamespace(players=view.players, options=view.options)
+        notes = []
+        for event in events:
+            if isinstance(event, TilePlayed) and self.won_trick is not None:
+                self.won_trick = None
+            if isinstance(event, TrickWon):
+                self.won_trick = Trick(event.plays[0][0], event.plays, event.seat)
+            if isinstance(event, HandDealt):
+                self.won_trick = None
+                self._close_summary()
+            note = self._describe(event)
+            if note:
+                notes.append(note)
+        self.table.show(view, self.won_trick, f"{pace:g}s, shared table")
+        if notes and self.table.is_mounted:
+            self.table.note(" ".join(notes[-2:]))
+        if view.phase is Phase.HAND_OVER and self._summed_up != view.hand_number:
+            self._summed_up = view.hand_number
+            self._summary = HandSummaryScreen(view.results[-1], view, self.glyphs)
+            self.app.push_screen(self._summary, self._summary_seen)
+        elif view.phase is Phase.GAME_OVER and not self._over:
+            self._over = True
+            self._close_summary()
+            self.app.push_screen(_SharedGameOver(view, self.glyphs), self._game_over)
+
+    def _summary_seen(self, _: None) -> None:
+        self._summary = None
+        self.send({"op": "next"})
+
+    def _close_summary(self) -> None:
+        summary, self._summary = self._summary, None
+        if summary is not None and summary.is_current:
+            summary.dismiss(None)
+
+    def _game_over(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self.leave()

@@ -1,0 +1,332 @@
+"""Shared tables on a server: several players at one game, bots in the empty seats.
+
+A ``Table`` lives in the server's process and owns the ``Game``.  Each seat is empty (a
+bot plays it) or belongs to a player, known by their identity (a key's fingerprint or a
+guest's name).  A player who drops keeps the seat: the game waits for them ``grace``
+seconds, then a bot plays for them until they come back.  Every player is sent only
+their own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules import Action, Game, Options, Phase, RuleError
+from rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNamed
+from rules.views import SeatView
+
+from ..bots import DEFAULT_BOT, bot_decide, new_bot
+from .view_codec import encode
+
+__all__ = ["Seat", "Table", "TableError", "Tables"]
+
+# How long each kind of event stays on show before a bot moves, in units of the pace.
+_PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
+
+Send = Callable[[dict[str, Any]], None]
+
+
+class TableError(Exception):
+    """What a player asked of a table that cannot be done, in words for the player."""
+
+
+@dataclass
+class Seat:
+    bot_name: str
+    player: str | None = None  # the identity that holds the seat; None: an empty seat
+    name: str = ""  # the player's name at the table
+    send: Send | None = None  # how to reach the player, while connected
+    dropped_at: float | None = None
+
+    @property
+    def shown(self) -> str:
+        return self.name if self.player is not None else self.bot_name
+
+
+class Table:
+    """One game shared by the players sitting at it."""
+
+    def __init__(self, number: int, game: str, options: Options | dict | None = None,
+                 seed: int | None = None, grace: float = 30.0, pace: float = 1.0,
+                 summary_wait: float = 60.0, bot: str = DEFAULT_BOT,
+                 clock: Callable[[], float] = time.monotonic, empty_close: float = 600.0,
+                 on_close: Callable[[Table], None] | None = None) -> None:
+        self.number = number
+        self.empty_close, self.on_close = empty_close, on_close
+        self.grace, self.pace, self.summary_wait, self.clock = grace, pace, summary_wait, clock
+        self.game = Game.new(game, options=options, seed=seed)
+        n = self.game.seats
+        self.seats = [Seat(bot_name=f"Bot {chr(ord('A') + i)}") for i in range(n)]
+        seed = self.game.seed
+        self.bots = {i: new_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
+        self.moves = 0  # every action applied and every deal: a bot's decision is for one
+        self.ready: set[int] = set()  # seats that have seen the hand's summary
+        self.hand_over_at: float | None = None
+        self.last_events: list[Event] = []
+        self.closed = False
+        self._changed = asyncio.Event()
+
+    # ----- who sits where ------------------------------------------------
+
+    def seat_of(self, player: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.player == player), None)
+
+    def take(self, player: str, name: str, send: Send, seat: int | None = None) -> int:
+        """Sit ``player`` down (or back down, in the seat they hold); the seat's number."""
+        held = self.seat_of(player)
+        if held is not None:
+            if seat is not None and seat != held:
+                raise TableError(f"you already sit in seat {held + 1} at this table.")
+            seat = held
+        elif seat is None:
+            seat = next((i for i, s in enumerate(self.seats) if s.player is None), None)
+            if seat is None:
+                raise TableError(f"table {self.number} is full.")
+        elif not 0 <= seat < len(self.seats):
+            raise TableError(f"table {self.number} has seats 1 to {len(self.seats)}.")
+        elif self.seats[seat].player is not None:
+            raise TableError(f"seat {seat + 1} is taken by {self.seats[seat].name}.")
+        chosen = self.seats[seat]
+        if chosen.send is not None and chosen.send != send:
+            chosen.send({"type": "left", "reason": "You sat down at this table elsewhere."})
+        chosen.player, chosen.name, chosen.send, chosen.dropped_at = player, name, send, None
+        self._tell_all([])
+        self._poke()
+        return seat
+
+    def drop(self, player: str, send: Send | None = None) -> None:
+        """The player's connection (``send``, or any) is gone: the seat waits ``grace``
+        seconds for them."""
+        seat = self.seat_of(player)
+        if seat is None or self.seats[seat].send is None:
+            return
+        if send is None or self.seats[seat].send == send:
+            self.seats[seat].send = None
+            self.seats[seat].dropped_at = self.clock()
+            self._tell_all([])
+            self._poke()
+
+    def leave(self, player: str) -> None:
+        """The player gets up: a bot has the seat from now on."""
+        seat = self.seat_of(player)
+        if seat is not None:
+            self.seats[seat] = Seat(bot_name=self.seats[seat].bot_name)
+            self.ready.discard(seat)
+            self._tell_all([])
+            self._poke()
+
+    def bot_plays(self, seat: int) -> bool:
+        """An empty seat, or a dropped player's once the grace has run out."""
+        s = self.seats[seat]
+        if s.player is None:
+            return True
+        return s.send is None and s.dropped_at is not None and \
+            self.clock() - s.dropped_at >= self.grace
+
+    def humans(self) -> list[int]:
+        """The seats whose players are connected now."""
+        return [i for i, s in enumerate(self.seats) if s.send is not None]
+
+    # ----- what each seat sees -------------------------------------------
+
+    def view(self, seat: int) -> SeatView:
+        """The seat's view, with the names of who sits where now."""
+        names = tuple(s.shown for s in self.seats)
+        return replace(self.game.view(seat), players=names)
+
+    def message_for(self, seat: int, events: list[Event]) -> dict[str, Any]:
+        return {"type": "view", "table": self.number, "seat": seat,
+                "view": encode(self.view(seat)), "events": encode(events),
+                "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
+                "pace": self.pace}
+
+    def _tell_all(self, events: list[Event]) -> None:
+        for seat in self.humans():
+            send = self.seats[seat].send
+            assert send is not None
+            send(self.message_for(seat, events))
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {"table": self.number, "game": self.game.options.game,
+                "options": self.game.options.to_dict(), "hand": self.game.hand_number + 1,
+                "over": self.game.phase is Phase.GAME_OVER,
+                "seats": [{"name": s.shown, "human": s.player is not None,
+                           "connected": s.send is not None} for s in self.seats]}
+
+    # ----- moves ---------------------------------------------------------
+
+    def act(self, player: str, action: Action) -> list[Event]:
+        """A player's move; ``RuleError`` when the rules refuse it, ``TableError`` when
+        it is not theirs to make."""
+        seat = self.seat_of(player)
+        turn = self.game.to_act
+        if seat is None:
+            raise TableError("you have no seat at this table.")
+        if turn is None or turn.seat != seat or getattr(action, "seat", None) != seat:
+            raise TableError("it is not your turn.")
+        return self._apply(self.game.apply(action))
+
+    def next_hand(self, player: str) -> None:
+        """The player has seen the hand's summary."""
+        seat = self.seat_of(player)
+        if seat is not None and self.game.phase is Phase.HAND_OVER:
+            self.ready.add(seat)
+            self._poke()
+
+    def _apply(self, events: list[Event]) -> list[Event]:
+        self.moves += 1
+        self.last_events = events
+        if self.game.phase is Phase.HAND_OVER:
+            self.ready = set()
+            self.hand_over_at = self.clock()
+        self._tell_all(events)
+        self._poke()
+        return events
+
+    def deal_due(self) -> float | None:
+        """In the summary: 0 when the next hand should be dealt, else seconds to wait."""
+        if self.game.phase is not Phase.HAND_OVER:
+            return None
+        waiting = [s for s in self.humans() if s not in self.ready]
+        if not waiting:
+            return 0.0
+        return max(0.0, (self.hand_over_at or 0.0) + self.summary_wait - self.clock())
+
+    def bot_step(self) -> list[Event] | None:
+        """The bot's move when a bot is to act (decided here, in this thread)."""
+        turn = self.game.to_act
+        if turn is None or not self.bot_plays(turn.seat):
+            return None
+        action = bot_decide(self.bots[turn.seat], self.game.view(turn.seat))
+        return self._apply(self.game.apply(action))
+
+    def deal(self) -> list[Event]:
+        return self._apply(self.game.next_hand())
+
+    # ----- the table's own task ------------------------------------------
+
+    def _poke(self) -> None:
+        self._changed.set()
+
+    async def _wait(self, timeout: float | None) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    async def run(self) -> None:
+        """Play the bots' seats and deal the hands, until the table is closed."""
+        while not self.closed:
+            self._changed.clear()
+            game = self.game
+            due = self.deal_due()
+            turn = game.to_act
+            if not self.humans():
+                # Nobody is watching: the table waits, and closes if nobody comes back.
+                await self._wait(self.empty_close)
+                if not self.humans() and not self._changed.is_set():
+                    self.close()
+            elif game.phase is Phase.GAME_OVER:
+                await self._wait(None)
+            elif due is not None:
+                if due <= 0:
+                    self.deal()
+                else:
+                    await self._wait(due)
+            elif turn is not None and self.bot_plays(turn.seat):
+                await self._bot_move()
+            else:
+                s = self.seats[turn.seat] if turn is not None else None
+                left = None
+                if s is not None and s.send is None and s.dropped_at is not None:
+                    left = max(0.0, s.dropped_at + self.grace - self.clock())
+                await self._wait(left)
+
+    async def _bot_move(self) -> None:
+        factor = max((_PAUSE.get(type(e), 1.0) for e in self.last_events), default=1.0)
+        if self.pace > 0:
+            await asyncio.sleep(self.pace * factor)
+        turn, moves = self.game.to_act, self.moves
+        if turn is None or not self.bot_plays(turn.seat) or self.closed:
+            return
+        view = self.game.view(turn.seat)
+        action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
+        # The player may have come back (and moved) while the bot thought.
+        if self.moves == moves and self.bot_plays(turn.seat) and not self.closed:
+            try:
+                self._apply(self.game.apply(action))
+            except RuleError:  # a bot's mistake must not stop the table
+                self.closed = True
+                raise
+
+    def close(self) -> None:
+        self.closed = True
+        for seat in self.humans():
+            send = self.seats[seat].send
+            assert send is not None
+            send({"type": "left", "reason": "The table has closed."})
+        self._poke()
+        if self.on_close is not None:
+            self.on_close(self)
+
+
+class Tables:
+    """Every table of the server, and their tasks."""
+
+    def __init__(self, grace: float = 30.0, pace: float = 1.0, summary_wait: float = 60.0,
+                 max_tables: int = 20, empty_close: float = 600.0) -> None:
+        self.grace, self.pace, self.summary_wait = grace, pace, summary_wait
+        self.empty_close = empty_close
+        self.max_tables = max_tables
+        self.tables: dict[int, Table] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._next = 1
+
+    def open(self, game: str, options: dict | None = None, seed: int | None = None) -> Table:
+        if len(self.tables) >= self.max_tables:
+            raise TableError("the server has as many tables as it can hold; join one.")
+        table = Table(self._next, game, options, seed=seed, grace=self.grace, pace=self.pace,
+                      summary_wait=self.summary_wait, empty_close=self.empty_close,
+                      on_close=self._forget)
+        self._next += 1
+        self.tables[table.number] = table
+        self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
+        return table
+
+    def get(self, number: int) -> Table:
+        table = self.tables.get(number)
+        if table is None:
+            raise TableError(f"there is no table {number}.")
+        return table
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values()]
+
+    def held_by(self, player: str) -> Table | None:
+        """The table where ``player`` holds a seat, if any."""
+        return next((t for t in self.tables.values() if t.seat_of(player) is not None), None)
+
+    def tidy(self, table: Table) -> None:
+        """Close a table nobody sits at any more."""
+        if all(s.player is None for s in table.seats):
+            table.close()
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.number, None)
+        task = self._tasks.pop(table.number, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        for table in list(self.tables.values()):
+            table.close()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.tables.clear()
+        self._tasks.clear()

@@ -1,0 +1,162 @@
+"""The shared tables of a server, in the lobby: open one, or sit down at one.
+
+Only in server mode (``moon42 serve ssh`` sets the socket's path in the app's
+environment).  The screen holds the app's connection to the server's tables; a seat's
+game is drawn by ``RemoteFlow`` on a table screen pushed over this one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..words import GAME_TITLES
+from .protocol import NAME_VARIABLE, PLAYER_VARIABLE, SOCKET_VARIABLE, TableClient
+from .remote_flow import RemoteFlow
+
+__all__ = ["TablesScreen", "tables_offered"]
+
+
+def tables_offered() -> bool:
+    """Whether this app runs on a server that has shared tables."""
+    return bool(os.environ.get(SOCKET_VARIABLE))
+
+
+def table_line(entry: dict[str, Any]) -> str:
+    seats = ", ".join(s["name"] + ("" if s["connected"] or not s["human"] else " (away)")
+                      for s in entry["seats"])
+    title = GAME_TITLES.get(entry["game"], entry["game"])
+    state = "over" if entry["over"] else f"hand {entry['hand']}"
+    return f"{entry['table']}. {title}, {state}: {seats}"
+
+
+class TablesScreen(Screen):
+    DEFAULT_CSS = """
+    TablesScreen #tables { padding: 1 2 0 2; }
+    TablesScreen #tables-news { padding: 0 2; height: auto; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("o", "open_table", "Open a table", id="open-table"),
+        Binding("r", "refresh", "Refresh", id="refresh-tables"),
+        Binding("escape", "lobby", "Lobby", key_display="esc", id="tables-lobby"),
+        *[Binding(str(n), f"join({n})", "Sit at table N", show=False, id=f"join-{n}")
+          for n in range(1, 10)],
+    ]
+
+    def __init__(self, game: str, options: dict[str, Any]) -> None:
+        super().__init__()
+        self.game, self.options = game, options
+        self.client: TableClient | None = None
+        self.flow: RemoteFlow | None = None
+        self.listing: list[dict[str, Any]] = []
+        self.held: int | None = None
+        self.news = "Connecting to the server's tables..."
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="tables"):
+            yield Static("Shared tables", classes="title")
+            yield Static("", id="tables-list", markup=False)
+        yield Static("", id="tables-news", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+        self.run_worker(self._listen(), group="tables", exclusive=True)
+        self.set_interval(3.0, self.action_refresh)
+
+    def _draw(self) -> None:
+        title = GAME_TITLES.get(self.game, self.game)
+        lines = [table_line(entry) for entry in self.listing] or ["No tables are open yet."]
+        lines += ["", f"o opens a table of {title} with the lobby's house rules; a table's "
+                  "number sits you at it (bots play the empty seats).",
+                  "A seat is yours until you leave it: if you drop, a bot plays it until you "
+                  "come back."]
+        if self.held is not None:
+            lines.insert(0, f"You hold a seat at table {self.held}: press {self.held} to "
+                         "take it back.\n")
+        self.query_one("#tables-list", Static).update("\n".join(lines))
+        self.query_one("#tables-news", Static).update(self.news)
+
+    def _send(self, request: dict[str, Any]) -> None:
+        if self.client is not None:
+            self.run_worker(self.client.send(request), group="tables-send")
+
+    async def _listen(self) -> None:
+        player = os.environ.get(PLAYER_VARIABLE) or "guest"
+        name = os.environ.get(NAME_VARIABLE) or "Player"
+        try:
+            self.client = await TableClient.connect(os.environ[SOCKET_VARIABLE], player, name)
+        except (OSError, KeyError) as error:
+            self.news = f"The server's tables cannot be reached: {error}"
+            self._draw()
+            return
+        self.news = ""
+        await self.client.send({"op": "list"})
+        while (message := await self.client.receive()) is not None:
+            self._receive(message)
+        self.client = None
+        self.news = "The server's tables have closed."
+        self._leave_table()
+        self._draw()
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "hello":
+            self.held = message.get("held")
+        elif kind == "tables":
+            self.listing = message["tables"]
+        elif kind in ("seated", "view") and self.flow is None:
+            self.held = message["table"]
+            self.flow = RemoteFlow(self.app, self.app.glyphs, self._send, self._left)
+            self.app.push_screen(self.flow.table)
+            self.flow.receive(message)
+            return
+        elif kind == "left":
+            self.news = str(message.get("reason", ""))
+            self._leave_table()
+            self._send({"op": "list"})
+        elif self.flow is not None:
+            self.flow.receive(message)
+            return
+        elif kind == "error":
+            said = str(message["message"])
+            self.news = said[:1].upper() + said[1:]
+        self._draw()
+
+    def _left(self) -> None:
+        self._leave_table()
+
+    def _leave_table(self) -> None:
+        """Back to this screen from the table (and whatever is over it)."""
+        flow, self.flow = self.flow, None
+        if flow is None:
+            return
+        self.held = None
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+
+    def action_refresh(self) -> None:
+        if self.flow is None:
+            self._send({"op": "list"})
+
+    def action_open_table(self) -> None:
+        self._send({"op": "open", "game": self.game, "options": self.options})
+
+    def action_join(self, number: int) -> None:
+        self._send({"op": "join", "table": number})
+
+    async def action_lobby(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+        self.app.pop_screen()
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await asyncio.shield(self.client.close())

@@ -1,0 +1,86 @@
+"""Pictures of the shared tables (server mode): the list of tables, and a seat at one.
+
+A real tables server runs in a thread of its own, on a Unix socket in the test's folder;
+its bots are slow enough never to move while the picture is taken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from textual.pilot import Pilot
+
+from app.app import Moon42App
+from app.config import GameConfig, save_last
+from app.serve.protocol import TableServer
+from app.serve.remote_flow import SharedTableScreen
+from app.serve.tables import Tables
+from app.serve.tables_screen import TablesScreen
+
+
+class ServerThread:
+    def __init__(self, path) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.server = TableServer(path, Tables(pace=1000, grace=1000))
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.call(self.server.start())
+
+    def call(self, coroutine):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
+
+    def stop(self) -> None:
+        self.call(self.server.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+async def _opened(tables: Tables) -> None:
+    table = tables.open("moon3", {}, seed=3)
+    table.take("guest-cat", "Cat", lambda message: None)
+
+
+@pytest.fixture
+def server(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    path = tmp_path / "tables.sock"
+    monkeypatch.setenv("MOON42_TABLES_SOCKET", str(path))
+    monkeypatch.setenv("MOON42_PLAYER", "guest-ann")
+    monkeypatch.setenv("MOON42_PLAYER_NAME", "Ann")
+    save_last(GameConfig(game="moon3", seed=7))
+    running = ServerThread(path)
+    running.call(_opened(running.server.tables))
+    yield running
+    running.stop()
+
+
+async def _until(pilot: Pilot, check) -> None:
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if check():
+            await pilot.pause(0.1)
+            return
+    raise AssertionError("the screen did not come")
+
+
+async def _tables(pilot: Pilot) -> None:
+    await pilot.press("t")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, TablesScreen)
+                 and pilot.app.screen.listing)
+
+
+async def _seated(pilot: Pilot) -> None:
+    await _tables(pilot)
+    await pilot.press("1")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, SharedTableScreen)
+                 and pilot.app.screen.view is not None)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_shared_tables_list(snap_compare, server, size) -> None:
+    assert snap_compare(Moon42App(), terminal_size=size, run_before=_tables)
+
+
+def test_shared_table_seat(snap_compare, server) -> None:
+    assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_seated)
