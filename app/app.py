@@ -40,6 +40,8 @@ _ASCII_KEYS = {"←→": "<-/->", "↑↓": "up/dn", "⏎": "Enter", "←": "<-"
 class Moon42App(App[None]):
     CSS = files("assets").joinpath("moon42.tcss").read_text(encoding="utf-8")
     TITLE = "moon42"
+    # Textual's command palette offers nothing a player needs, and its key hint takes room.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", key_display="?", id="help"),
         Binding("ctrl+q", "quit", "Quit", key_display="^q", priority=True, id="quit"),

@@ -60,7 +60,7 @@ class LobbyScreen(Screen):
         Binding("f5", "defaults", "House rules back to their defaults", show=False,
                 id="defaults"),
         Binding("r", "resume", "Resume", id="resume"),
-        Binding("s", "app.stats", "Statistics", show=False, id="stats"),
+        Binding("s", "app.stats", "Statistics", id="stats"),
         Binding("t", "tables", "Shared tables", id="tables"),
     ]
 

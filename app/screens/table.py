@@ -78,7 +78,7 @@ class TableScreen(Screen):
         Binding("backspace", "erase", "Erase bid", show=False, id="erase"),
         Binding("t", "last_trick", "Last trick", id="last-trick"),
         Binding("s", "scores", "Scores", id="scores"),
-        Binding("a", "hint", "Hint: the expert's move, and why", show=False, id="hint"),
+        Binding("a", "hint", "Hint", id="hint"),
         Binding("u,ctrl+z", "undo", "Take back your last move", show=False, id="undo"),
         Binding("x", "export", "Export the game's record", show=False, id="export"),
         Binding("minus", "pace(-1)", "Faster bots", key_display="-", show=False, id="faster"),
