@@ -16,27 +16,23 @@ from typing import TYPE_CHECKING, Any
 from rules import Action, Game, Phase, RuleError, Trick
 from rules.events import (
     BiddingWon,
-    BidMade,
-    Discarded,
     Event,
     HandDealt,
     HandScored,
-    Passed,
-    ThrownIn,
     TilePlayed,
     TrickWon,
     TrumpNamed,
-    WidowTaken,
 )
 
 from .bots import bot_decide, new_bot
 from .config import PACES, GameConfig
 from .contracts import named_for
 from .difficulty import bot_settings, config_level, pace_text
+from .narration import event_words
 from .screens.game_over import GameOverScreen
 from .screens.summary import HandSummaryScreen
 from .screens.table import TableScreen
-from .words import bid_text, plain_refusal, trump_text
+from .words import plain_refusal
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -190,38 +186,7 @@ class Flow:
         if notes:
             self.table.note(" ".join(notes[-2:]))
 
-    def _says(self, seat: int, verb: str) -> str:
-        """``Bob passes`` but ``You pass``."""
-        name = self.game.players[seat]
-        if seat == self.human and name == "You":
-            return f"You {verb}"
-        return f"{name} {verb}{'es' if verb.endswith('ss') else 's'}"
-
     def _describe(self, event: Event) -> str:
-        names = self.game.players
-        options = self.game.options
-        says = self._says
-        match event:
-            case BidMade(seat, value, contract):
-                return f"{says(seat, 'bid')} {bid_text(value, contract, options)}."
-            case Passed(seat):
-                return f"{says(seat, 'pass')}."
-            case ThrownIn():
-                return "Everyone passed: the hand is thrown in."
-            case BiddingWon(seat, value, contract):
-                return f"{says(seat, 'win')} the bid at {bid_text(value, contract, options)}."
-            case WidowTaken(seat):
-                return f"{says(seat, 'take')} the widow."
-            case Discarded(seat):
-                return f"{says(seat, 'discard')} a tile."
-            case TrumpNamed(seat, trump):
-                named = f"{trump_text(trump, options)}{named_for(self._view())}"
-                return f"{says(seat, 'name')} {named}."
-            case TilePlayed(seat, tile):
-                return f"{says(seat, 'play')} {tile}."
-            case TrickWon(seat, _, _, points):
-                extra = f" ({points} point{'s' * (points != 1)})" if not options.is_moon else ""
-                return f"{says(seat, 'take')} the trick{extra}."
-            case HandDealt(hand, dealer):
-                return f"Hand {hand + 1}: {names[dealer]} deals."
-        return ""
+        trump_for = named_for(self._view()) if isinstance(event, TrumpNamed) else ""
+        return event_words(event, self.game.players, self.game.options, human=self.human,
+                           trump_for=trump_for, outcomes=False)

@@ -18,27 +18,13 @@ from typing import Any, overload
 
 from rules import Action, Game, RecordError, Tile
 from rules.actions import Discard, Play
-from rules.events import (
-    BiddingWon,
-    BidMade,
-    Discarded,
-    Event,
-    GameWon,
-    HandDealt,
-    HandScored,
-    Passed,
-    ThrownIn,
-    TilePlayed,
-    TrickWon,
-    TrumpNamed,
-    WidowTaken,
-)
+from rules.events import Event
 from rules.options import Options
 from rules.record import Fault, ParsedRecord, game_to_record, parse_record, replay
 from rules.results import HandResult
 from rules.views import SeatView
 
-from .words import bid_text, trump_text
+from .narration import event_words
 
 __all__ = ["Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
            "APP_MEMBER"]
@@ -275,50 +261,11 @@ def record_to_deal(record: dict[str, Any], hand: int) -> dict[str, Any]:
 # ----- the step in words ---------------------------------------------------------
 
 
-def _says(names: tuple[str, ...], seat: int, verb: str) -> str:
-    return f"{names[seat]} {verb}{'es' if verb.endswith('ss') else 's'}"
-
-
-def _event_words(event: Event, names: tuple[str, ...], options: Options,
-                 action: Action | None) -> str:
-    says = _says
-    match event:
-        case BidMade(seat, value, contract):
-            return f"{says(names, seat, 'bid')} {bid_text(value, contract, options)}."
-        case Passed(seat):
-            return f"{says(names, seat, 'pass')}."
-        case ThrownIn():
-            return "Everyone passed: the hand is thrown in."
-        case BiddingWon(seat, value, contract):
-            return f"{says(names, seat, 'win')} the bid at {bid_text(value, contract, options)}."
-        case WidowTaken(seat):
-            return f"{says(names, seat, 'take')} the widow."
-        case Discarded(seat):
-            tile = f" {action.tile}" if isinstance(action, Discard) else " a tile"
-            return f"{says(names, seat, 'discard')}{tile}."
-        case TrumpNamed(seat, trump):
-            return f"{says(names, seat, 'name')} {trump_text(trump, options)}."
-        case TilePlayed(seat, tile):
-            return f"{says(names, seat, 'play')} {tile}."
-        case TrickWon(seat, _, _, points):
-            extra = f" ({points} point{'s' * (points != 1)})" if not options.is_moon else ""
-            return f"{says(names, seat, 'take')} the trick{extra}."
-        case HandScored(result):
-            if result.thrown_in:
-                return ""
-            bidder = names[result.bidder]
-            return f"{bidder} {'made the bid' if result.made else 'was set'}."
-        case GameWon(seats):
-            winners = " & ".join(names[s] for s in seats)
-            return f"{winners} win{'s' * (len(seats) == 1)} the game!"
-        case HandDealt(hand, dealer):
-            return f"Hand {hand + 1}: {names[dealer]} deals."
-    return ""
-
-
 def describe(position: Position, names: tuple[str, ...], options: Options) -> str:
     """The step that led to ``position``, in a player's words."""
-    words = [_event_words(e, names, options, position.action) for e in position.events]
+    action = position.action
+    discarded = action.tile if isinstance(action, Discard) else None
+    words = [event_words(e, names, options, discarded=discarded) for e in position.events]
     text = " ".join(w for w in words if w)
     if not text and isinstance(position.action, Play):
         text = f"{names[position.action.seat]} plays {position.action.tile}."

@@ -15,7 +15,6 @@ from textual.widgets import Footer, Input, Label, Static
 
 from rules.options import (
     GAMES,
-    OPTION_CHOICES,
     OPTION_HELP,
     SEATS,
     options_for,
@@ -26,7 +25,12 @@ from ..difficulty import config_level
 from ..messages import ResumeGame, StartGame
 from ..saves import SaveOffer
 from ..widgets.difficulty import DifficultyRow, difficulty_changed
-from ..widgets.house_rules import house_rule_rows, option_changed, preset_chosen
+from ..widgets.house_rules import (
+    house_rule_rows,
+    option_changed,
+    option_values,
+    preset_chosen,
+)
 from ..widgets.resume_offer import ResumeOffer
 from ..widgets.setting import SettingRow
 from ..words import GAME_TITLES
@@ -38,14 +42,6 @@ _GAME_HELP = {
     "moon4": "Moon for 4: two partnerships, you and the player opposite; bid tricks.",
     "texas42": "Texas 42: two partnerships; bid points (tricks and count), win marks.",
 }
-
-
-def _option_values(name: str, default: Any) -> list[Any]:
-    if name in OPTION_CHOICES:
-        return list(OPTION_CHOICES[name])
-    if isinstance(default, bool):
-        return [False, True]
-    return list(range(1, 100))
 
 
 class _Form(VerticalScroll, inherit_bindings=False):
@@ -88,7 +84,7 @@ class LobbyScreen(Screen):
             yield SettingRow("Game", list(GAMES), game, None, _GAME_HELP[game], GAME_TITLES.get,
                              id="game")
             yield DifficultyRow(config_level(config))
-            yield SettingRow("target", _option_values("target", 1), resolved.target,
+            yield SettingRow("target", option_values("target", 1), resolved.target,
                              defaults.target, OPTION_HELP["target"], name="target")
             yield from house_rule_rows(game, chosen)
             names = config.players()

@@ -78,7 +78,6 @@ class RemoteFlow:
 
     # Flow's words for the events, used as they are (they read game.players and options).
     _describe = Flow._describe
-    _says = Flow._says
 
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
                  on_leave: Callable[[], Any]) -> None:

@@ -27,7 +27,8 @@ from ..presets import (
 )
 from .setting import SettingRow
 
-__all__ = ["PresetRow", "GroupTitle", "house_rule_rows", "preset_chosen", "option_changed"]
+__all__ = ["PresetRow", "GroupTitle", "house_rule_rows", "preset_chosen", "option_changed",
+           "option_values"]
 
 
 def _on_off(value: Any) -> str:
@@ -36,7 +37,7 @@ def _on_off(value: Any) -> str:
     return str(value)
 
 
-def _option_values(name: str, default: Any) -> list[Any]:
+def option_values(name: str, default: Any) -> list[Any]:
     if name in OPTION_CHOICES:
         return list(OPTION_CHOICES[name])
     if isinstance(default, bool):
@@ -97,7 +98,7 @@ def house_rule_rows(game: str, options: dict[str, Any]) -> list[Widget]:
         widgets.append(GroupTitle(title))
         for option in members:
             default = getattr(defaults, option)
-            widgets.append(SettingRow(OPTION_LABELS[option], _option_values(option, default),
+            widgets.append(SettingRow(OPTION_LABELS[option], option_values(option, default),
                                       getattr(resolved, option), default, OPTION_HELP[option],
                                       _on_off, name=option, classes="option"))
     return widgets
