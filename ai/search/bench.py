@@ -2,7 +2,8 @@
 
 - Solver: exact solve of full Texas 42 deals at the first trick (bid 30, trump named by
   ``basic``'s rule, declarer to lead), and the time by trick number of exact solves of
-  positions reached by random play; also the single "is the bid made?" test.
+  positions reached by random play; also the single "is the bid made?" test.  The first
+  trick's figures come with the nodes searched, which the machine's load cannot blur.
 - Expert: the latency of each decision (median and p95, by kind) over Texas 42 hands where
   two experts play two basic bots, with the default budgets.
 """
@@ -53,22 +54,32 @@ def _quantiles(times: list[float]) -> dict[str, float]:
     }
 
 
+def _nodes(nodes: list[int]) -> dict[str, int]:
+    """Nodes searched (positions at a trick's start): the machine's load cannot blur them."""
+    return {"nodes_median": int(statistics.median(nodes)), "nodes_total": sum(nodes)}
+
+
 def solver_figures(deals: int, repeats: int = 3) -> dict:
     """Solve times in milliseconds; each deal's time is the median of ``repeats`` runs."""
     games = [_first_trick(seed) for seed in range(deals)]
     full, goal = [], []
+    full_nodes, goal_nodes = [], []
     by_trick: dict[int, list[float]] = {k: [] for k in range(1, 8)}
     rng = random.Random(1)
     for game in games:
         position = _position(game)
         runs, tests = [], []
         for _ in range(repeats):
+            solver = Solver(position)
             start = time.perf_counter()
-            Solver(position).value(position)
+            solver.value(position)
             runs.append(time.perf_counter() - start)
+            tester = Solver(position)
             start = time.perf_counter()
-            Solver(position).reaches(position, position.goal)
+            tester.reaches(position, position.goal)
             tests.append(time.perf_counter() - start)
+        full_nodes.append(solver.nodes)
+        goal_nodes.append(tester.nodes)
         full.append(statistics.median(runs))
         goal.append(statistics.median(tests))
         line = game
@@ -85,8 +96,8 @@ def solver_figures(deals: int, repeats: int = 3) -> dict:
     by_trick[1] = full
     return {
         "deals": deals,
-        "first_trick_exact": _quantiles(full),
-        "first_trick_bid_test": _quantiles(goal),
+        "first_trick_exact": _quantiles(full) | _nodes(full_nodes),
+        "first_trick_bid_test": _quantiles(goal) | _nodes(goal_nodes),
         "exact_by_trick": {k: _quantiles(v) for k, v in by_trick.items() if v},
     }
 
@@ -141,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _line(q: dict) -> str:
     extra = f"   n {q['n']}" if "n" in q else ""
+    if "nodes_median" in q:
+        extra += f"   nodes median {q['nodes_median']} total {q['nodes_total']}"
     return (
         f"median {q['median_ms']:8.1f}   p95 {q['p95_ms']:8.1f}   mean {q['mean_ms']:8.1f}{extra}"
     )

@@ -14,10 +14,13 @@ that close in on it.  What keeps it fast in pure Python:
 - move ordering: the lead that cut off here before, then the leads that cut off most often
   elsewhere (a history table), then strong leads; a follower tries to win the trick as
   cheaply as it can when it is going the wrong way, and plays low (count first when the
-  trick is its side's) when it is going its way;
-- equivalent leads: of two tiles in one hand that no tile left in another hand separates in
-  any suit, and that carry the same count, only one is led;
-- a first guess from one quick line of play, then null-window tests next to it and halving;
+  trick is its side's) when it is going its way; the follower's tile that last cut off in
+  the same spot (same tiles to choose from, same tile on top) is tried first (a killer);
+- equivalent tiles: of two tiles in one hand that no tile left in another hand separates in
+  any suit, and that carry the same count, only one is led (or played to a trick, when
+  both beat the tile on top or neither does);
+- tests from the most there is to win down, each at the bound the last one failed with
+  (or, given a guess, next to the guess and then halving);
 - the top trumps left, while one seat holds them, are sure tricks: a bound on both sides;
 - the last trick is played out without a search.
 
@@ -47,9 +50,12 @@ class Solver:
     Every position given must come from the same layout (the hands of the first one, less
     tiles played), since the table knows a state by the tiles left and the leader.
     ``budget``: the most nodes all searches together may visit (None: no limit).
+    ``equivalents``: search one of equivalent tiles only (off: every tile, for tests).
     """
 
-    def __init__(self, position: Position, budget: int | None = None) -> None:
+    def __init__(
+        self, position: Position, budget: int | None = None, equivalents: bool = True
+    ) -> None:
         self.position = position
         self.table: dict[int, list[int]] = {}
         self.nodes = 0
@@ -62,7 +68,7 @@ class Solver:
         # Leading order: trumps, then by strength in the suit the tile would lead.
         strength = [rules.power[rules.led_suit[t]][t] * 16 + COUNT[t] for t in range(28)]
         self._lead_order = tuple(sorted(range(28), key=lambda t: (-strength[t], t)))
-        self._neighbours = _neighbours(rules)
+        self._neighbours = _neighbours(rules) if equivalents else ({},) * 28
         self._search = self._build()
 
     # ----- questions ------------------------------------------------------------------
@@ -72,10 +78,19 @@ class Solver:
         return self._search(position, need) >= need
 
     def value(self, position: Position, guess: int | None = None) -> int:
-        """The credit the maximisers win from here on with best play on every side."""
+        """The credit the maximisers win from here on with best play on every side.
+
+        Without a guess the tests come down from the most there is to win, each at the
+        bound the last one failed with (MTD(f) from above): refuting a hopeless need is cheap
+        and fills the table for the next test.  With a guess (a sibling's value, say), the
+        tests go next to the guess first, then halve what is left.
+        """
         low, high = 0, position.value_left
         if guess is None:
-            guess = self.estimate(position)
+            # Each failed test says the value is at most what it found (fail-soft).
+            while high > 0 and (g := self._search(position, high)) < high:
+                high = g
+            return high
         need = max(1, min(guess, high))
         passes = 0
         while low < high:
@@ -85,36 +100,11 @@ class Solver:
             else:
                 high = g
             passes += 1
-            # Next to the guess first (it is often right), then halve what is left.
             if passes == 1:
                 need = low + 1 if g >= need else high
             else:
                 need = (low + high + 1) // 2
         return low
-
-    def estimate(self, position: Position) -> int:
-        """A quick guess at the value: one line of play by the search's move ordering."""
-        start = position.taken
-        while position.hands[position.to_play]:
-            legal = position.legal_mask()
-            rules = position.rules
-            seat = position.to_play
-            tiles = [t for t in self._lead_order if legal >> t & 1]
-            if not position.trick:
-                tile = tiles[0]
-            else:
-                pw = rules.power[rules.led_suit[position.trick[0]]]
-                order = position.orders[position.leader]
-                top = max(range(len(position.trick)), key=lambda i: pw[position.trick[i]])
-                winner = order[top]
-                mine = (position.credit >> winner & 1) == (position.maximisers >> seat & 1)
-                beat = [t for t in tiles if pw[t] > pw[position.trick[top]]]
-                if mine or not beat:
-                    tile = min(tiles, key=lambda t: (pw[t], -self._values[t] if mine else 0))
-                else:
-                    tile = beat[-1] if len(position.trick) == len(order) - 1 else beat[0]
-            position = position.after(tile)
-        return position.taken - start
 
     def move_values(self, position: Position, guess: int | None = None) -> dict[int, int]:
         """Every legal tile of the seat to play, with the value of playing it."""
@@ -154,7 +144,8 @@ class Solver:
         # Each seat's tiles in leading order, once: a node only filters its own few.
         own = [tuple(t for t in lead_order if hand >> t & 1) for hand in self.position.hands]
         table = self.table
-        orderings: dict[int, list[int]] = {}
+        orderings: dict[int, tuple[list[int], bool]] = {}
+        leads: dict[int, tuple[int, list[int], bool]] = {}
         history = [0] * 28  # how often (and how high in the tree) a lead has cut off
         sevens = self._sevens
         bands = DISTANCE_MASKS
@@ -162,6 +153,8 @@ class Solver:
         trump_order = [t for t in lead_order if rules.is_trump[t]]
         alike = [sum(1 << u for u in near) for near in neighbours]
         base = 1
+        playing = max(len(o) for o in orders)  # the seats in a trick (a Nello partner is out)
+        final = playing - 1
 
         def distinct(tiles: list[int], hand: int, rem: int, pw=None, top: int = 0) -> list[int]:
             """Drop tiles equivalent to one kept before them (same hand, nothing between).
@@ -192,7 +185,7 @@ class Solver:
             if need > left:
                 return left
             order = orders[leader]
-            if len(order) == rem.bit_count():
+            if rem.bit_count() == playing:
                 # One trick left, every tile forced: play it out.
                 first = hands[order[0]]
                 t = first.bit_length() - 1
@@ -237,16 +230,22 @@ class Solver:
                 if entry[1] < need:
                     return entry[1]
             hand = hands[leader]
-            legal = hand
-            if sevens:
-                for band in bands:
-                    if hand & band:
-                        legal = hand & band
-                        break
-            moves = [t for t in own[leader] if legal >> t & 1]
-            if len(moves) > 1:
+            # The seats' hands never share a tile, so a hand alone says whose it is.
+            known = leads.get(hand)
+            if known is None:
+                legal = hand
+                if sevens:
+                    for band in bands:
+                        if hand & band:
+                            legal = hand & band
+                            break
+                tiles = [t for t in own[leader] if legal >> t & 1]
+                known = leads[hand] = (legal, tiles, any(alike[t] & legal for t in tiles))
+            legal, moves, pairs = known
+            if pairs:
                 moves = distinct(moves, hand, rem)
-                moves.sort(key=history.__getitem__, reverse=True)
+            if len(moves) > 1:
+                moves = sorted(moves, key=history.__getitem__, reverse=True)
             cut = entry[2]
             if cut >= 0 and legal >> cut & 1 and moves[0] != cut:
                 if cut in moves:
@@ -312,15 +311,19 @@ class Solver:
             else:
                 legal = hand & follow_mask[suit] or hand
             is_max = maxi >> seat & 1
-            last = k == len(order) - 1
+            last = k == final
             # Going my way: play low, count first if it is ours.  Otherwise win cheaply.
             happy = (credit >> winner & 1) == is_max
             memo = (((legal << 7 | top) << 4 | suit) << 1 | happy) << 1 | last
-            tiles = orderings.get(memo)
-            if tiles is None:
-                tiles = orderings[memo] = follow_order(
-                    [t for t in own[seat] if legal >> t & 1], pw, top, happy, last
-                )
+            known = orderings.get(memo)
+            if known is None:
+                tiles = follow_order([t for t in own[seat] if legal >> t & 1], pw, top, happy, last)
+                # Whether two of these tiles may ever play alike (worth a look each time).
+                pairs = any(alike[t] & legal for t in tiles)
+                known = orderings[memo] = (tiles, pairs)
+            tiles, pairs = known
+            if pairs:
+                tiles = distinct(tiles, hand, rem, pw, top)
             best = -1 if is_max else INFINITE
             for t in tiles:
                 p = pw[t]
@@ -360,14 +363,23 @@ class Solver:
                     hands[seat] = hand
                 if is_max:
                     if v >= need:
-                        return v
+                        break
                     if v > best:
                         best = v
                 elif v < need:
-                    return v
+                    break
                 elif v < best:
                     best = v
-            return best
+            else:
+                return best
+            # A cut: this tile is tried first next time in the same spot (a killer move).  No
+            # search still running over this list is changed: those further up the tree that
+            # share the spot would need the same tiles, and this seat has played one since.
+            first = known[0]
+            if first[0] != t:
+                first.remove(t)
+                first.insert(0, t)
+            return v
 
         def search(position: Position, need: int) -> int:
             hands[:] = position.hands
