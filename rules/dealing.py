@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from functools import cache
 
 from .actions import Action
 from .tiles import TILES, Tile, tiles_of_mask
@@ -44,6 +45,15 @@ class HandLog:
         return self._deal
 
 
+@cache
+def _layout(tile_set: tuple[Tile, ...], seats: int) -> tuple:
+    """What a Shuffler needs of its tile set, made once a game kind (a game is often new)."""
+    unpack = struct.Struct(f"<{len(tile_set)}H").unpack_from
+    bits = tuple(1 << t for t in tile_set)
+    slices = tuple(slice(7 * s, 7 * s + 7) for s in range(seats))
+    return unpack, bits, slices
+
+
 class Shuffler:
     """The seeded shuffle of one tile set.
 
@@ -57,10 +67,7 @@ class Shuffler:
     def __init__(self, tile_set: tuple[Tile, ...], seats: int, seed: int) -> None:
         self.tile_set = tile_set
         self.seats = seats
-        n = len(tile_set)
-        self._unpack = struct.Struct(f"<{n}H").unpack_from
-        self._bits = tuple(1 << t for t in tile_set)
-        self._slices = tuple(slice(7 * s, 7 * s + 7) for s in range(seats))
+        self._unpack, self._bits, self._slices = _layout(tile_set, seats)
         self._prefix = b"%d:" % seed
 
     def keys(self, hand: int) -> tuple[int, ...]:

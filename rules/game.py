@@ -93,6 +93,8 @@ _BIT = tuple(1 << t for t in range(28))
 _BIDS: dict[tuple, tuple[Action, ...]] = {}
 _NUMBER_TRUMPS = tuple(Trump.of_number(n) for n in range(7))
 _TILE_PLAYED = tuple(tuple(TilePlayed(s, t) for t in TILES) for s in range(4))
+# A trick's (seat, tile) pairs, made once: _PAIRS[seat][tile].
+_PAIRS = tuple(tuple((s, t) for t in TILES) for s in range(4))
 _DISTANCE = tuple(abs(t.pips - 7) for t in TILES)
 _DOUBLES_MASK = mask_of(t for t in TILES if t.is_double)
 
@@ -111,19 +113,13 @@ def _event(kind: type, *fields) -> Event:
 
 
 @cache
-def _seating(seats: int, sitting_out: int | None) -> tuple[tuple[int, ...], tuple[tuple, ...]]:
-    """Who plays after each seat, and each leader's trick order, skipping a Nello partner."""
+def _seating(seats: int, sitting_out: int | None) -> tuple[int, ...]:
+    """Who plays after each seat, skipping a Nello partner."""
     after = []
     for s in range(seats):
         nxt = (s + 1) % seats
         after.append((nxt + 1) % seats if nxt == sitting_out else nxt)
-    orders = []
-    for leader in range(seats):
-        order = [leader]
-        while len(order) < seats - (sitting_out is not None):
-            order.append(after[order[-1]])
-        orders.append(tuple(order))
-    return tuple(after), tuple(orders)
+    return tuple(after)
 
 
 class Game:
@@ -166,16 +162,14 @@ class Game:
         "_power",
         "_sitting_out",
         "_tricks",
-        "_trick_tiles",
+        "_trick_plays",
         "_follow",
         "_follow_lead",
         "_leader",
         "_tricks_won",
         "_points",
         "_legal",
-        "_legal_mask",
         "_next_seat",
-        "_order",
         "_trick_size",
         "_to_act",
     )
@@ -232,22 +226,25 @@ class Game:
 
     def due_dealer(self, deal) -> int:
         """Who must deal the next hand (RULES.md 2): left of the last dealer, or the first one."""
+        return self._due_dealer([mask_of(tiles) for tiles in deal])
+
+    def _due_dealer(self, masks) -> int:  # (the deal as one bitmask a seat)
         if self.log:
             return (self.log[-1].dealer + 1) % self.seats
         if self.options.is_moon:
             return random.Random(self.seed).randrange(self.seats)
-        holder = next(s for s in range(4) if TILES[1] in deal[s])
+        holder = next(s for s in range(4) if masks[s] & _BIT[1])  # who holds 1-0
         return (holder - 1) % 4
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand from the seed."""
-        if self.phase is not _HAND_OVER or not self.log:
+        if self.phase is not _HAND_OVER:  # start_hand() says why not
             deal, widow = self.shuffled_deal(len(self.log))
             return self.start_hand(deal, widow, None)
-        # The usual case, straight from the shuffle's bitmasks: the deal is
-        # known sorted and the dealer is the next seat.
-        dealer = (self.log[-1].dealer + 1) % self.seats
+        # Straight from the shuffle's bitmasks: the deal is known sorted, and
+        # turned into tiles only if someone reads it.
         masks, widow = self._shuffler.masks(len(self.log))
+        dealer = self._due_dealer(masks)
         return self._begin(HandLog(dealer, None, widow, masks), list(masks))
 
     def start_hand(self, deal, widow, dealer: int | None) -> list[Event]:
@@ -292,14 +289,13 @@ class Game:
         self._sevens = False
         self._sitting_out: int | None = None
         self._tricks: list[Trick] = []
-        self._trick_tiles: list[Tile] = []
+        self._trick_plays: list[tuple[int, Tile]] = []
         self._follow = -1  # the tiles that follow the led suit; all tiles before the lead
         self._leader: int | None = None
         self._tricks_won = [0] * n
         self._points = [0] * n
         self._legal: tuple[Action, ...] | None = None
-        self._legal_mask = -1
-        self._next_seat, self._order = _seating(n, None)
+        self._next_seat = _seating(n, None)
         self._trick_size = n
         self.phase = _BIDDING
         self._suits_play = False
@@ -325,11 +321,9 @@ class Game:
                 # The hot path, inlined: the seat's tiles of the led suit, or all of them.
                 seat = self._to_act
                 hand = self._hands[seat]
-                self._legal_mask = mask = hand & self._follow or hand
-                c0, c1, c2, c3 = CHUNK_PLAYS[seat]
-                legal = self._legal = (
-                    c0[mask & 127] + c1[mask >> 7 & 127] + c2[mask >> 14 & 127] + c3[mask >> 21]
-                )
+                mask = hand & self._follow or hand
+                c0, c1, c2 = CHUNK_PLAYS[seat]  # as plays_of() does
+                legal = self._legal = c0[mask & 1023] + c1[mask >> 10 & 1023] + c2[mask >> 20]
             else:
                 legal = self._legal = self._compute_legal()
         return legal
@@ -337,8 +331,7 @@ class Game:
     def _compute_legal(self) -> tuple[Action, ...]:
         seat, phase = self._to_act, self.phase
         if phase is _PLAY:
-            self._legal_mask = mask = self._playable(seat)
-            return plays_of(seat, mask)
+            return plays_of(seat, self._playable(seat))
         if phase is _BIDDING:
             return self._legal_bids(seat)
         if phase is _WIDOW:
@@ -402,23 +395,23 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return what happened, or raise RuleError."""
-        if type(action) is Play and self.phase is _PLAY and action.seat == self._to_act:
+        if type(action) is Play and self.phase is _PLAY and (seat := action.seat) == self._to_act:
             # The hot path, inlined: a legal tile joins the trick.
-            seat, tile = action.seat, action.tile
-            playable = self._legal_mask
-            if playable < 0:
-                playable = self._playable(seat)
+            tile = action.tile
+            hands = self._hands
+            hand = hands[seat]
+            # What legal_actions() offers: the tiles of the led suit, or all of them.
+            playable = self._playable(seat) if self._sevens else hand & self._follow or hand
             if not playable >> tile & 1:
                 raise self._refusal(seat, tile, playable)
             self._legal = None
-            self._legal_mask = -1
             self._actions.append(action)
-            self._hands[seat] ^= 1 << tile
-            tiles = self._trick_tiles
-            if not tiles:
+            hands[seat] = hand ^ (1 << tile)
+            plays = self._trick_plays
+            if not plays:
                 self._follow = self._follow_lead[tile]
-            tiles.append(TILES[tile])
-            if len(tiles) < self._trick_size:
+            plays.append(_PAIRS[seat][tile])
+            if len(plays) < self._trick_size:
                 self._to_act = self._next_seat[seat]
                 return [_TILE_PLAYED[seat][tile]]
             return self._close_trick(_TILE_PLAYED[seat][tile])
@@ -441,7 +434,6 @@ class Game:
         if kind != expected:
             raise RuleError("turn", f"seat {seat} cannot {kind} now: it is to {expected}")
         self._legal = None
-        self._legal_mask = -1
         if kind == "bid":  # (a play in turn took the path above)
             events = self._bid(seat, action)
         elif kind == "discard":
@@ -542,7 +534,7 @@ class Game:
             doubles = options.nello_doubles
             self._sitting_out = (seat + 2) % 4
             self._trick_size = 3
-        self._next_seat, self._order = _seating(self.seats, self._sitting_out)
+        self._next_seat = _seating(self.seats, self._sitting_out)
         self._rules = rules = trick_rules(trump, doubles)
         self._follow_lead = rules.follow_lead
         self._sevens = rules.sevens
@@ -566,25 +558,29 @@ class Game:
             return RuleError(
                 "sevens", f"seat {seat} must play a tile closest to seven: it holds {held}"
             )
-        suit = self._rules.led_suit[self._trick_tiles[0]]
+        suit = self._rules.led_suit[self._trick_plays[0][1]]
         name = "trump" if suit == TRUMP_SUIT else f"the {suit_name(suit)}"
         return RuleError("follow suit", f"seat {seat} must follow {name}: it holds {held}")
 
     def _close_trick(self, played: TilePlayed) -> list[Event]:
-        tiles, leader = self._trick_tiles, self._leader
-        seats = self._order[leader]
-        power = self._power[tiles[0]]
-        strength = list(map(power.__getitem__, tiles))
-        winner = seats[strength.index(max(strength))]  # the first of equals wins
-        plays = tuple(zip(seats, tiles, strict=False))  # same length by construction
-        # A trick's points: one and its count in Texas 42; one trick is one point in Moon.
-        points = 1 + sum(map(COUNT.__getitem__, tiles)) if self._trick_points else 1
+        plays = tuple(self._trick_plays)
+        leader = self._leader
+        # Plain loops over the three or four plays: cheaper than max() or sum() over a map.
+        power = self._power[plays[0][1]]
+        best = -1
+        for seat, tile in plays:
+            if power[tile] > best:  # strictly: the first of equals wins
+                best, winner = power[tile], seat
+        points = 1  # one trick is one point in Moon; in Texas 42 its count is added
+        if self._trick_points:
+            for _, tile in plays:
+                points += COUNT[tile]
         tricks = self._tricks
         # tuple.__new__ builds the named tuples without their Python-level __new__.
         tricks.append(_tuple_new(Trick, (leader, plays, winner)))
         self._tricks_won[winner] += 1
         self._points[winner] += points
-        self._trick_tiles = []
+        self._trick_plays = []
         self._follow = -1
         self._to_act = self._leader = winner
         events: list[Event] = [
@@ -650,11 +646,9 @@ class Game:
     # ----- reading the hand in progress ------------------------------------
 
     def current_trick(self) -> Trick | None:
-        if not self._trick_tiles:
+        if not self._trick_plays:
             return None
-        seats = self._order[self._leader][: len(self._trick_tiles)]
-        plays = tuple(zip(seats, self._trick_tiles, strict=True))
-        return Trick(self._leader, plays, None)
+        return Trick(self._leader, tuple(self._trick_plays), None)
 
     def hand_in_progress(self) -> bool:
         return self.phase in _KIND_OF_PHASE

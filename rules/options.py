@@ -124,12 +124,24 @@ def _whole_number(name: str, value: Any) -> int:
     return int(value)
 
 
+# A game's default Options, made once: Options are immutable, so one may be shared.
+_DEFAULTS: dict[str, Options] = {}
+
+
 def options_for(game: str, values: dict[str, Any]) -> Options:
     """Validated options for ``game``; missing options take their defaults."""
     if game not in GAMES:
         raise OptionsError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
     if not isinstance(values, dict):
         raise OptionsError("options must be an object of option names and values")
+    if not values:
+        if game not in _DEFAULTS:
+            _DEFAULTS[game] = _validated(game, values)
+        return _DEFAULTS[game]
+    return _validated(game, values)
+
+
+def _validated(game: str, values: dict[str, Any]) -> Options:
     allowed = OPTIONS_OF[game]
     defaults = {f.name: f.default for f in fields(Options)}
     clean: dict[str, Any] = {}
