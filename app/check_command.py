@@ -10,19 +10,26 @@ from rules.errors import RecordError
 from rules.record import parse_record
 
 
+def read_text(path: str, command: str) -> str:
+    """A record file's text (``-`` is standard input); ValueError says, in the command's
+    words, why it cannot be read."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise ValueError(f"{command}: cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{command}: {path} is not UTF-8 text") from None
+
+
 def run_check(path: str) -> int:
     """Exit 0: a legal record; 1: it breaks the rules; 2: the file is no record."""
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        print(f"moon42 check: cannot read {path}: {error.strerror}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"moon42 check: {path} is not UTF-8 text", file=sys.stderr)
+        text = read_text(path, "moon42 check")
+    except ValueError as error:
+        print(error, file=sys.stderr)
         return 2
     try:
         doc = json.loads(text)

@@ -171,6 +171,13 @@ class Flow:
     def _feed(self, events: list[Event]) -> None:
         for listener in self.listeners:
             listener(self, events)
+        notes = self._follow(events)
+        self._show()
+        if notes:
+            self.table.note(" ".join(notes[-2:]))
+
+    def _follow(self, events: list[Event]) -> list[str]:
+        """Keep the last won trick on the table up to date; the events in words."""
         notes = []
         for event in events:
             if isinstance(event, TilePlayed) and self.won_trick is not None:
@@ -182,9 +189,7 @@ class Flow:
             note = self._describe(event)
             if note:
                 notes.append(note)
-        self._show()
-        if notes:
-            self.table.note(" ".join(notes[-2:]))
+        return notes
 
     def _describe(self, event: Event) -> str:
         trump_for = named_for(self._view()) if isinstance(event, TrumpNamed) else ""

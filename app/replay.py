@@ -58,18 +58,12 @@ class Position:
 def load_replay(path: str, command: str = "moon42 replay") -> Replay:
     """Read a record file (``-`` is standard input) as a replay; ReplayError says what is
     wrong, in the words ``moon42 check`` uses for a file that is not a record."""
-    import sys
+    from .check_command import read_text
 
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        raise ReplayError(f"{command}: cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"{command}: {path} is not UTF-8 text") from None
+        text = read_text(path, command)
+    except ValueError as error:
+        raise ReplayError(str(error)) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as error:

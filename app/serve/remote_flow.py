@@ -15,7 +15,7 @@ from typing import Any
 from textual.binding import Binding
 
 from rules import Phase, Trick
-from rules.events import HandDealt, TilePlayed, TrickWon
+from rules.events import HandDealt
 from rules.views import SeatView
 
 from ..flow import Flow
@@ -78,6 +78,7 @@ class RemoteFlow:
 
     # Flow's words for the events, used as they are (they read game.players and options).
     _describe = Flow._describe
+    _follow = Flow._follow
 
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
                  on_leave: Callable[[], Any]) -> None:
@@ -130,18 +131,9 @@ class RemoteFlow:
     def _show(self, view: SeatView, events, pace: float) -> None:
         self.view, self.human, self.pace = view, view.seat, pace
         self.game = SimpleNamespace(players=view.players, options=view.options)
-        notes = []
-        for event in events:
-            if isinstance(event, TilePlayed) and self.won_trick is not None:
-                self.won_trick = None
-            if isinstance(event, TrickWon):
-                self.won_trick = Trick(event.plays[0][0], event.plays, event.seat)
-            if isinstance(event, HandDealt):
-                self.won_trick = None
-                self._close_summary()
-            note = self._describe(event)
-            if note:
-                notes.append(note)
+        if any(isinstance(event, HandDealt) for event in events):
+            self._close_summary()
+        notes = self._follow(events)
         self.table.show(view, self.won_trick, f"{pace:g}s, shared table")
         if notes and self.table.is_mounted:
             self.table.note(" ".join(notes[-2:]))
