@@ -407,28 +407,15 @@ def add_arena_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentP
     return arena
 
 
-def _value(text: str) -> Any:
-    lowered = text.strip().lower()
-    if lowered in ("true", "on", "yes", "false", "off", "no"):
-        return lowered in ("true", "on", "yes")
-    try:
-        return int(lowered)
-    except ValueError:
-        return text.strip()
-
-
 def config_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ArenaConfig:
     for name in (args.a, args.b):
         try:
             make_bot(name)  # also the bots the lobby does not list, like omniscient
         except (ValueError, TypeError) as error:
             parser.error(str(error))
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option {item!r}: write it as KEY=VALUE, like forced_bid=true")
-        options[key.strip()] = _value(value)
+    from .cli import option_items
+
+    options = option_items(args.option, parser)
     deals = args.games if args.games is not None else args.hands or DEFAULT_HANDS
     if deals < 1:
         parser.error("--games and --hands need at least 1")

@@ -134,18 +134,24 @@ def _option_value(text: str) -> Any:
         return text.strip()
 
 
+def option_items(items: list[str], parser: argparse.ArgumentParser) -> dict[str, Any]:
+    """The house rules given as ``--option KEY=VALUE`` (values: on/off, numbers, words)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--option {item!r}: write it as KEY=VALUE, like forced_bid=true")
+        options[key.strip()] = _option_value(value)
+    return options
+
+
 def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watch: bool):
     from rules.options import OptionsError, options_for
 
     from .bots import bot_choices
     from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
 
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option {item!r}: write it as KEY=VALUE, like forced_bid=true")
-        options[key.strip()] = _option_value(value)
+    options = option_items(args.option, parser)
     try:
         options_for(args.game, options)
     except OptionsError as error:

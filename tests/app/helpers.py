@@ -54,6 +54,16 @@ async def settle(pilot: Pilot, limit: int = 400) -> None:
     raise AssertionError("the game did not come back to the human")
 
 
+async def watch_to_game_over(pilot: Pilot, rounds: int = 200) -> None:
+    """Let a watched game (bots in every seat) play until the game-over screen shows."""
+    for _ in range(rounds):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, GameOverScreen):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the watched game did not reach its end")
+
+
 def screen_text(app: Moon42App) -> str:
     """What the terminal shows now, as plain text."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

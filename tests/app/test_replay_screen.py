@@ -18,7 +18,7 @@ from app.screens.scoreboard import ScoreboardScreen
 from app.screens.table import TableScreen
 from app.tile_art import compact_tile
 
-from .helpers import new_app, screen_text, settle
+from .helpers import new_app, screen_text, settle, watch_to_game_over
 
 EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
 
@@ -158,11 +158,7 @@ async def test_the_game_over_screen_replays_and_plays_a_deal_again() -> None:
     app = new_app("moon3", seed=3, watch=True, names=("Ann", "Bob", "Cat"),
                   options={"target": 5})
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.pause(0.05)
+        await watch_to_game_over(pilot)
         assert isinstance(app.screen, GameOverScreen)
         played = app.flow.game
         await pilot.press("r")

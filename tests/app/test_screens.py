@@ -8,7 +8,7 @@ from app.screens.scoreboard import ScoreboardScreen
 from app.screens.too_small import TooSmallScreen
 from rules import Phase
 
-from .helpers import new_app, screen_text, settle, tile_key
+from .helpers import new_app, screen_text, settle, tile_key, watch_to_game_over
 
 
 async def test_too_small_waits_and_the_game_goes_on_when_it_grows() -> None:
@@ -28,11 +28,7 @@ async def test_too_small_waits_and_the_game_goes_on_when_it_grows() -> None:
 async def test_watch_plays_a_whole_game_alone() -> None:
     app = new_app("moon4", seed=8, watch=True, names=("Ann", "Bob", "Cat", "Dan"))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            await settle(pilot)
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.pause(0.05)
+        await watch_to_game_over(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert app.flow.game.phase is Phase.GAME_OVER
 
