@@ -18,13 +18,13 @@ asking for advice changes nothing at the table.  ``budget=None`` solves exactly
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 
 from rules.actions import Action, Play
 from rules.trump import Trump
 from rules.views import SeatView
 
+from .budget import Budget
 from .expert import QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
 from .search.layouts import constraints_of, enumerate_layouts, sample
@@ -136,14 +136,14 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     credit = dict.fromkeys(plays, 0)
     solved = 0
     maximiser = True
-    deadline = None if budget is None else time.perf_counter() + budget
+    clock = Budget(budget)
     for n in range(len(every) if every is not None else limit):
         hands = every[n] if every is not None else sample(constraints, rng)
         if hands is None:
             break
         position = Position.of_view(view, hands)
         maximiser = bool(position.maximisers >> view.seat & 1)
-        figures = _layout_figures(position, list(plays), quick, solved > 0 and deadline)
+        figures = _layout_figures(position, list(plays), quick, clock if solved else None)
         if figures is None:
             break  # out of time in the middle of a layout: it is not counted
         for t, (w, ok, c) in figures.items():
@@ -151,7 +151,7 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
             made[t] += ok
             credit[t] += c
         solved += 1
-        if deadline is not None and time.perf_counter() > deadline:
+        if clock.spent():
             break
     if not solved:
         return Advice(NormalBot(seed).play(view), "play", side)
@@ -178,9 +178,9 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     return Advice(plays[best], "play", side, solved, tuple(figures_of(t) for t in ranked))
 
 
-def _layout_figures(position: Position, tiles: list[int], quick: bool, deadline):
+def _layout_figures(position: Position, tiles: list[int], quick: bool, clock: Budget | None):
     """Per tile (worth to the bidders, made?, credit at the end) in one layout, or None
-    when ``deadline`` (a time, or falsy for none) passes first."""
+    when ``clock`` (None: no limit) is spent first."""
     solver = Solver(position)
     out = {}
     for t in tiles:
@@ -192,7 +192,7 @@ def _layout_figures(position: Position, tiles: list[int], quick: bool, deadline)
             v = child.taken - position.taken + solver.value(child)
             ok = position.taken + v >= position.goal
             out[t] = (worth(position, v), ok, position.taken + v)
-        if deadline and time.perf_counter() > deadline:
+        if clock is not None and clock.spent():
             return None
     return out
 

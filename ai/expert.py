@@ -25,7 +25,6 @@ its seat knows, so a seeded expert plays the same game the same way.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 
 from rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
@@ -34,12 +33,13 @@ from rules.tiles import TILES, mask_of
 from rules.trump import Trump
 from rules.views import SeatView
 
+from .budget import Budget
 from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
 from .search.layouts import Constraints, constraints_of, enumerate_layouts, sample
-from .search.position import Position
+from .search.position import Position, for_majority
 from .search.solver import Solver
 
 __all__ = ["ExpertBot", "worth"]
@@ -85,6 +85,18 @@ class ExpertBot:
         self.layouts = layouts
         self.call_budget = call_budget
         self._normal = NormalBot(seed)
+        self.majority = False
+
+    def aim_for_majority(self) -> None:
+        """Play every hand for more than half of it (22 of the 42 points, 4 of the 7 tricks)
+        instead of for the bid: what the arena's ``--no-bidding`` counts as a hand won.
+        Only the partnership games have two sides to split a hand between."""
+        self.majority = True
+
+    def _aimed(self, position: Position, view: SeatView) -> Position:
+        if self.majority and view.options.partnerships:
+            return for_majority(position)
+        return position
 
     def _rng(self, view: SeatView, kind: str) -> random.Random:
         # From the seed and what the seat knows only: hidden tiles never change the draw.
@@ -105,9 +117,9 @@ class ExpertBot:
         maximiser = True
         # Early in the hand exact values cost too much: it asks only "made or set?".
         quick = len(view.hand) > QUICK_ABOVE
-        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        budget = Budget(self.budget)
         for hands in self._layouts(constraints, self._rng(view, "play"), self.budget):
-            position = Position.of_view(view, hands)
+            position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
             solver = Solver(position)
             worths = {}
@@ -120,7 +132,7 @@ class ExpertBot:
                     v = gained + solver.value(child, None if guess is None else guess - gained)
                     guess = v
                     worths[t] = worth(position, v)
-                if solved and deadline is not None and time.perf_counter() > deadline:
+                if solved and budget.spent():
                     break
             else:
                 for t, w in worths.items():
@@ -145,7 +157,7 @@ class ExpertBot:
         self, constraints: Constraints, rng: random.Random, budget: float | None
     ) -> Iterator[list[int]]:
         """All layouts when they are few, else random ones, until the budget is spent."""
-        deadline = None if budget is None else time.perf_counter() + budget
+        clock = Budget(budget)
         every = enumerate_layouts(constraints, self.layouts)
         count = 0
         while True:
@@ -161,7 +173,7 @@ class ExpertBot:
                     return
             yield hands
             count += 1
-            if deadline is not None and time.perf_counter() > deadline:
+            if clock.spent():
                 return
 
     # ----- bid and trump ------------------------------------------------------------------
@@ -196,17 +208,19 @@ class ExpertBot:
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
         bidder = view.bidder if view.bidder is not None else view.seat
         declarer = view.seat
-        deadline = None if self.call_budget is None else time.perf_counter() + self.call_budget
+        budget = Budget(self.call_budget)
         for layouts, hands in enumerate(layouts_of):
             made = {}
             for trump in trumps:
-                position = Position.new_hand(options, trump, bid, bidder, declarer, hands)
+                position = self._aimed(
+                    Position.new_hand(options, trump, bid, bidder, declarer, hands), view
+                )
                 made[trump] = Solver(position).reaches(position, position.goal)
-                if layouts and deadline is not None and time.perf_counter() > deadline:
+                if layouts and budget.spent():
                     return results
             for trump, ok in made.items():
                 results[trump].append(ok)
-            if deadline is None and layouts + 1 >= max(2, self.layouts // 8):
+            if self.call_budget is None and layouts + 1 >= max(2, self.layouts // 8):
                 break
         return results
 
@@ -214,7 +228,7 @@ class ExpertBot:
         self, base: Constraints, bidder: int, promised: int, rng: random.Random
     ) -> Iterator[list[int]]:
         """Random layouts in which ``bidder`` holds ``promised`` of the doubles out."""
-        deadline = None if self.call_budget is None else time.perf_counter() + self.call_budget
+        budget = Budget(self.call_budget)
         doubles = [t for t in range(28) if base.hidden >> t & 1 and TILES[t].is_double]
         at = base.seats.index(bidder)
         for _ in range(self.layouts):
@@ -231,7 +245,7 @@ class ExpertBot:
             if hands is None:
                 return
             yield hands
-            if deadline is not None and time.perf_counter() > deadline:
+            if budget.spent():
                 return
 
     def _candidates(self, view: SeatView, offered: list[Trump]) -> list[Trump]:

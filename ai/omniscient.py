@@ -53,7 +53,7 @@ class OmniscientBot(ExpertBot):
         plays = {a.tile: a for a in view.legal if type(a) is Play}
         if len(plays) == 1:
             return next(iter(plays.values()))
-        position = Position.of_view(view, hands)
+        position = self._aimed(Position.of_view(view, hands), view)
         values = Solver(position).move_values(position)
         sign = 1 if position.maximisers >> view.seat & 1 else -1
         best = max(plays, key=lambda t: (sign * worth(position, values[t]), -t))
@@ -67,9 +67,10 @@ class OmniscientBot(ExpertBot):
             return super().trump(view)
         best, best_worth = None, None
         for trump in self._candidates(view, plain):
-            position = Position.new_hand(
+            start = Position.new_hand(
                 view.options, trump, view.high_bid, view.bidder, view.seat, hands
             )
+            position = self._aimed(start, view)
             value = worth(position, Solver(position).value(position))
             if best_worth is None or value > best_worth:
                 best, best_worth = trump, value

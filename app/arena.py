@@ -173,6 +173,11 @@ def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
         seating = seats_of(config.game, copy)
         names = {"A": config.a, "B": config.b}
         bots = [make_bot(names[side], seed * 8 + s) for s, side in enumerate(seating)]
+        if not config.bidding:
+            for bot in bots:
+                aim = getattr(bot, "aim_for_majority", None)
+                if aim is not None:
+                    aim()  # play for what wins a hand here: more than half of it
         game = Game.new(config.game, options=options, seed=seed)
         tally = [0, 0, 0, 0]  # A's bids, made; B's bids, made
         contracts: list[tuple[str, str, bool]] = []

@@ -21,7 +21,7 @@ from rules.tiles import COUNT, TILES, mask_of
 from rules.trump import TrickRules, Trump, trick_rules
 from rules.views import SeatView
 
-__all__ = ["Position", "seat_mask", "play_orders"]
+__all__ = ["Position", "for_majority", "seat_mask", "play_orders"]
 
 
 def seat_mask(seats) -> int:
@@ -181,6 +181,16 @@ def _contract(options: Options, trump: Trump, bid: int, bidder: int, out: int | 
     else:
         goal = 7
     return side, side, counts, goal
+
+
+def for_majority(position: Position) -> Position:
+    """The same position with the goal of taking more than half of the hand (22 of 42
+    points, 4 of 7 tricks) instead of the bid: how the arena's ``--no-bidding`` counts a
+    hand won.  Nello, where the credit is the bidder's lost tricks, keeps its goal."""
+    if position.maximisers != position.credit:
+        return position
+    whole = 42 if position.counts else 7
+    return _replace(position, goal=whole // 2 + 1)
 
 
 DISTANCE_MASKS = tuple(mask_of(t for t in TILES if abs(t.pips - 7) == d) for d in range(8))
