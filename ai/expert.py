@@ -34,6 +34,7 @@ from rules.trump import Trump
 from rules.views import SeatView
 
 from .budget import Budget
+from .calibration import calibrated
 from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
@@ -280,6 +281,13 @@ class ExpertBot:
 
         return named[max(candidates, key=lambda t: (score(t), -candidates.index(t)))]
 
+    def make_rate(self, view: SeatView, value: int) -> float:
+        """How often a bid of ``value`` is made in the simulation, with the better of the
+        hand's two likeliest trumps and this seat leading (not yet calibrated)."""
+        candidates = self._candidates(view, table_trumps(view))[:2]
+        results = self._simulate(view, candidates, value, self._rng(view, "bid"))
+        return max((sum(m) / len(m) for m in results.values() if m), default=0.0)
+
     def bid(self, view: SeatView) -> Action:
         legal = view.legal
         normal = self._normal.bid(view)
@@ -294,13 +302,10 @@ class ExpertBot:
             return normal
         if passing is not None and view.partner is not None and view.bidder == view.partner:
             return passing  # the partner holds the bid: no need to fight it
-        candidates = self._candidates(view, table_trumps(view))[:2]
         lowest = bids[0]
         if view.options.is_moon and lowest.value == MOON:
             return normal
-        results = self._simulate(view, candidates, lowest.value, self._rng(view, "bid"))
-        made = max(results.values(), key=lambda m: sum(m) / max(1, len(m)))
-        if made and sum(made) / len(made) >= MAKE_RATE:
+        if calibrated(view.options.game, self.make_rate(view, lowest.value)) >= MAKE_RATE:
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
                 return normal

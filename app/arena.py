@@ -31,9 +31,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from ai.forced_auction import skip_auction
 from ai.protocol import decide
 from ai.registry import make_bot
-from rules import Bid, Game, Pass, Phase, Trump
+from rules import Game, Phase, Trump
 from rules.bidding import MARK, MOON
 from rules.options import OptionsError, options_for
 from rules.scoring import units_of
@@ -123,15 +124,6 @@ def deal_seed(seed: int, deal: int) -> int:
     """The game seed of deal number ``deal``: independent of how deals are split over cores."""
     digest = hashlib.blake2b(b"arena:%d:%d" % (seed, deal), digest_size=8).digest()
     return int.from_bytes(digest, "little") >> 1
-
-
-def skip_auction(game: Game) -> None:
-    """The seat to bid first (left of the dealer) bids the minimum; everybody else passes."""
-    first = game.to_act.seat
-    low = min(a.value for a in game.legal_actions() if type(a) is Bid)
-    game.apply(Bid(first, low))
-    while game.phase is Phase.BIDDING:
-        game.apply(Pass(game.to_act.seat))
 
 
 def _play_hand(game: Game, bots: list, bidding: bool) -> None:

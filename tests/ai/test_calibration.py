@@ -1,0 +1,40 @@
+"""Reading simulated make rates through the self-play calibration, and fitting it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import calibration
+from ai.calibrate import _groups, fit, hand_outcome
+from ai.calibration import calibrated
+
+
+def test_a_game_without_a_table_keeps_the_simulated_rate(monkeypatch) -> None:
+    monkeypatch.setattr(calibration, "CALIBRATION", {})
+    assert calibrated("texas42", 0.37) == 0.37
+
+
+def test_rates_are_read_along_straight_lines_and_held_at_the_ends(monkeypatch) -> None:
+    table = {"texas42": ((0.2, 0.1), (0.6, 0.3), (1.0, 0.9))}
+    monkeypatch.setattr(calibration, "CALIBRATION", table)
+    assert calibrated("texas42", 0.0) == 0.1
+    assert calibrated("texas42", 0.4) == pytest.approx(0.2)
+    assert calibrated("texas42", 0.8) == pytest.approx(0.6)
+    assert calibrated("texas42", 1.0) == 0.9
+    assert calibrated("moon3", 0.4) == 0.4
+
+
+def test_the_fit_pools_groups_whose_share_made_would_fall() -> None:
+    outcomes = [(0.1, False)] * 9 + [(0.1, True)] + [(0.5, True)] * 6 + [(0.5, False)] * 4
+    outcomes += [(0.7, True)] * 2 + [(0.7, False)] * 8 + [(0.9, True)] * 9 + [(0.9, False)]
+    groups = _groups(outcomes)
+    assert [g["hands"] for g in groups] == [10, 10, 10, 10]
+    points = fit(groups)
+    # 0.5 made 60% and 0.7 only 20%: pooled into one point at 0.6 made 40%.
+    assert points == [(0.1, 0.1), (0.6, 0.4), (0.9, 0.9)]
+    assert all(a[1] <= b[1] for a, b in zip(points, points[1:], strict=False))
+
+
+def test_a_calibration_hand_gives_a_rate_and_whether_the_bid_was_made() -> None:
+    rate, made = hand_outcome(("moon4", 3, 0))
+    assert 0.0 <= rate <= 1.0 and isinstance(made, bool)
