@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         "mean_rate": round(fmean(r for r, _ in outcomes), 3),
         "groups": groups,
         "points": fit(groups),
+        "outcomes": [[round(r, 4), m] for r, m in outcomes],
     }
     if args.json:
         print(json.dumps(report))

@@ -16,7 +16,11 @@ from bisect import bisect_right
 __all__ = ["CALIBRATION", "calibrated"]
 
 # game: ((simulated rate, share made in self-play), ...), the rates rising.
-CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {}
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
+    # python -m ai.calibrate --game texas42 --hands 300 --seed 1: simulated 76% on average,
+    # made 49%.  Open hands flatter the bidder: a 70% simulation is made about 37% of the time.
+    "texas42": ((0.32, 0.0), (0.497, 0.292), (0.696, 0.374), (0.921, 0.664)),
+}
 
 
 def calibrated(game: str, rate: float) -> float:

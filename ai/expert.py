@@ -1,25 +1,29 @@
 """``expert``: Monte Carlo over the hidden tiles, every layout solved exactly.
 
-Play.  It deals the tiles it cannot see in ways that fit everything its seat knows
+Play. It deals the tiles it cannot see in ways that fit everything its seat knows
 (``search.layouts``: own tiles, tiles played, voids shown, the widow and discard, a Nello
 partner's unseen hand), solves each layout with the perfect-information solver for every
-tile it may play, and plays the tile with the best average.  When few layouts fit (late
-in the hand) it solves them all instead of sampling.  A layout's worth to the bidding side
-is its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made,
+tile it may play, and plays the tile with the best average. When few layouts fit (late in
+the hand) it solves them all instead of sampling. A layout's worth to the bidding side is
+its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made,
 so it plays for the contract first and for points after.
 
-Bid and trump.  By simulation: for the trumps its hand suits best, it deals the other hands
+Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
 at random, solves the first trick led by itself, and names the trump best on average over
-the same layouts (not each layout's best); it bids what it makes often enough.  The
-contracts of RULES.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid
-and named as ``normal`` does (``contracts``), and the Moon-for-three discard too; after a
-partner's Plunge or Splash it simulates the trumps with the partner's promised doubles dealt
-to the partner.  Nello and Sevens are played by the solver like every other contract.
+the same layouts (not each layout's best). It bids when the simulated make rate, read
+through the self-play calibration (``calibration``: open hands flatter the bidder), says
+the bid is made at least half the time. The contracts of RULES.md 9.3 to 9.6 (Plunge,
+Splash, Nello, Sevens, raises of marks) are bid and named as ``normal`` does
+(``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
+simulates the trumps with the partner's promised doubles dealt to the partner. Nello and
+Sevens are played by the solver like every other contract.
 
-Time.  Each decision has a budget (seconds): it stops dealing layouts when the budget is
-spent, having solved at least one (anytime).  ``budget=None`` solves exactly ``layouts``
-layouts, the same on every machine (tests).  Its random numbers come from its seed and what
-its seat knows, so a seeded expert plays the same game the same way.
+Time. Each decision has a budget, in seconds of its thread's CPU (``budget``: so a busy
+machine does not weaken it), capped at four times that on the wall clock: it stops dealing
+layouts when the budget is spent, having solved at least one (anytime). ``budget=None``
+solves exactly ``layouts`` layouts, the same on every machine (tests). Its random numbers
+come from its seed and what its seat knows, so a seeded expert plays the same game the same
+way.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ CALL_BUDGET = 1.0  # seconds for a bid or a trump
 MAX_LAYOUTS = 64
 QUICK_ABOVE = 5  # tiles in hand above which play asks only whether the contract is made
 TRUMP_CANDIDATES = 3  # the trumps simulated, best by hand value first
-MAKE_RATE = 0.6  # how often a bid must be made in the simulation
+MAKE_RATE = 0.5  # the share of such bids made in self-play (ai.calibration) needed to bid
 MADE_BONUS_POINTS = 10  # a made contract is worth this much credit more (Texas 42)
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
 
