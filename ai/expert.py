@@ -309,7 +309,9 @@ class ExpertBot:
         lowest = bids[0]
         if view.options.is_moon and lowest.value == MOON:
             return normal
-        if calibrated(view.options.game, self.make_rate(view, lowest.value)) >= MAKE_RATE:
+        rate = self.make_rate(view, lowest.value)
+        above_least = view.options.is_moon and lowest.value > view.options.min_bid
+        if calibrated(view.options.game, rate, above_least) >= MAKE_RATE:
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
                 return normal

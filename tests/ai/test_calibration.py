@@ -24,6 +24,14 @@ def test_rates_are_read_along_straight_lines_and_held_at_the_ends(monkeypatch) -
     assert calibrated("moon3", 0.4) == 0.4
 
 
+def test_in_moon_a_bid_above_the_least_keeps_its_simulated_rate(monkeypatch) -> None:
+    table = {"moon3": ((0.1, 0.6), (0.9, 1.0)), "texas42": ((0.1, 0.2), (0.9, 0.7))}
+    monkeypatch.setattr(calibration, "CALIBRATION", table)
+    assert calibrated("moon3", 0.1) == 0.6
+    assert calibrated("moon3", 0.1, above_least=True) == 0.1
+    assert calibrated("texas42", 0.1, above_least=True) == 0.2
+
+
 def test_the_fit_pools_groups_whose_share_made_would_fall() -> None:
     outcomes = [(0.1, False)] * 9 + [(0.1, True)] + [(0.5, True)] * 6 + [(0.5, False)] * 4
     outcomes += [(0.7, True)] * 2 + [(0.7, False)] * 8 + [(0.9, True)] * 9 + [(0.9, False)]
@@ -38,3 +46,16 @@ def test_the_fit_pools_groups_whose_share_made_would_fall() -> None:
 def test_a_calibration_hand_gives_a_rate_and_whether_the_bid_was_made() -> None:
     rate, made = hand_outcome(("moon4", 3, 0))
     assert 0.0 <= rate <= 1.0 and isinstance(made, bool)
+
+
+@pytest.mark.parametrize(("made", "bids"), [(0.0, False), (1.0, True)])
+def test_the_expert_bids_by_the_calibrated_rate(monkeypatch, made, bids) -> None:
+    from ai.expert import ExpertBot
+    from rules import Bid, Game, Pass
+
+    monkeypatch.setattr(calibration, "CALIBRATION", {"texas42": ((0.0, made), (1.0, made))})
+    game = Game.new("texas42", seed=12)
+    view = game.view(game.to_act.seat)
+    assert any(type(a) is Pass for a in view.legal)
+    action = ExpertBot(5, budget=None, layouts=16, call_budget=None).bid(view)
+    assert (type(action) is Bid) is bids
