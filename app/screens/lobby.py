@@ -10,8 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import DescendantFocus
+from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
 
 from rules.options import (
     GAMES,
@@ -33,6 +35,7 @@ from ..widgets.house_rules import (
 )
 from ..widgets.resume_offer import ResumeOffer
 from ..widgets.setting import SettingRow
+from ..widgets.steady_footer import SteadyFooter
 from ..words import GAME_TITLES
 
 __all__ = ["LobbyScreen"]
@@ -49,6 +52,10 @@ class _Form(VerticalScroll, inherit_bindings=False):
 
 
 class LobbyScreen(Screen):
+    # Textual repaints the whole screen when the focus moves; here only the row that lost
+    # the focus and the row that took it change, and they repaint themselves.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
     BINDINGS = [
         Binding("down", "field(1)", "Move", key_display="↑↓", id="next-field"),
         Binding("up", "field(-1)", "Move", key_display="↑↓", show=False, id="previous-field"),
@@ -112,7 +119,7 @@ class LobbyScreen(Screen):
                              "Whether u takes back your last move (and the bots' answers).",
                              lambda v: "on" if v else "off", id="undo")
         yield Static(id="lobby-help")
-        yield Footer()
+        yield SteadyFooter()
 
     @property
     def _bot_help(self) -> str:
@@ -126,14 +133,18 @@ class LobbyScreen(Screen):
 
     @on(DescendantFocus)
     def _describe(self, event: DescendantFocus) -> None:
-        widget = event.widget
+        self._show_help(event.widget)
+
+    def _show_help(self, widget: Widget) -> None:
         if isinstance(widget, SettingRow):
             text = widget.help_text
         elif isinstance(widget, Input) and widget.id == "seed":
             text = "Same seed, same deals: leave empty for a random game."
         else:
             text = "A player's name (Enter starts the game)."
-        self.query_one("#lobby-help", Static).update(text)
+        help_line = self.query_one("#lobby-help", Static)
+        if help_line.content != text:
+            help_line.update(text, layout=False)  # always two lines high
 
     @on(SettingRow.Changed)
     async def _changed(self, event: SettingRow.Changed) -> None:
@@ -192,6 +203,8 @@ class LobbyScreen(Screen):
             self.focus_next()
         else:
             self.focus_previous()
+        if self.focused is not None:  # now, in the same frame as the rows, not a frame later
+            self._show_help(self.focused)
 
     def action_start(self) -> None:
         self.post_message(StartGame(self._read()))

@@ -139,4 +139,4 @@ def option_changed(screen: Screen) -> None:
 
 def _describe(screen: Screen, row: PresetRow) -> None:
     if row.has_focus:
-        screen.query_one("#lobby-help", Static).update(row.help_text)
+        screen.query_one("#lobby-help", Static).update(row.help_text, layout=False)

@@ -1,0 +1,62 @@
+"""The lobby's key line and help line follow the cursor; moving between settings leaves the
+key line as it is (Textual's Footer rebuilt every key on every move)."""
+
+from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
+
+from app.app import Moon42App
+from app.config import config_path
+from app.screens.lobby import LobbyScreen
+from app.widgets.steady_footer import SteadyFooter
+
+
+def _keys(app: Moon42App) -> list[FooterKey]:
+    return list(app.screen.query_one(SteadyFooter).query(FooterKey))
+
+
+def _descriptions(app: Moon42App) -> list[str]:
+    return [key.description for key in _keys(app)]
+
+
+def _help(app: Moon42App) -> str:
+    return str(app.screen.query_one("#lobby-help").render())
+
+
+async def test_the_key_line_changes_only_when_the_keys_do() -> None:
+    config_path().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert _descriptions(app) == ["Change", "Move", "Start game", "Statistics", "Quit",
+                                      "Help"]
+        shown = _keys(app)
+        await pilot.press("down", "down", "up")  # Game -> Difficulty -> target -> Difficulty
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#difficulty")
+        assert _keys(app) == shown  # the same key widgets: nothing was rebuilt
+        app.screen.query_one("#pace").focus()
+        await pilot.press("up")  # Bot pace -> the seed, a text field: no Left/Right, no s
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#seed")
+        assert "Change" not in _descriptions(app) and "Statistics" not in _descriptions(app)
+        await pilot.press("down")
+        await pilot.pause()
+        assert _descriptions(app)[0] == "Change"
+
+
+async def test_the_help_line_follows_the_cursor() -> None:
+    config_path().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _help(app).startswith("Moon for 3: every player for themself")
+        await pilot.press("down")
+        assert _help(app).startswith("Sets every bot")
+        await pilot.press("up")
+        await pilot.pause()
+        assert _help(app).startswith("Moon for 3: every player for themself")
+        app.screen.query_one("#seed").focus()
+        await pilot.pause()
+        assert _help(app).startswith("Same seed, same deals")
