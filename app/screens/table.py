@@ -7,10 +7,13 @@ posted as ``ActionChosen`` messages, which the flow applies (or refuses, through
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -130,7 +133,9 @@ class TableScreen(Screen):
             self.showing_last = False
             self.refused = False
         if self.is_mounted:
-            self._redraw(new_turn)
+            # NoMatches: the screen is being taken down (the app is closing): nothing to draw.
+            with suppress(NoMatches):
+                self._redraw(new_turn)
 
     def refuse(self, reason: str) -> None:
         """Say why a key did nothing; it stays until the turn changes."""
