@@ -64,7 +64,7 @@ class LobbyScreen(Screen):
                 id="defaults"),
         Binding("r", "resume", "Resume", id="resume"),
         Binding("s", "app.stats", "Statistics", id="stats"),
-        Binding("t", "tables", "Shared tables", id="tables"),
+        Binding("t", "tables", "Tables", id="tables"),
     ]
 
     def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],
