@@ -30,11 +30,14 @@ CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
 
 def calibrated(game: str, rate: float, above_least: bool = False) -> float:
     """The share of bids made in self-play at this simulated rate (the rate itself where the
-    game has no table).  The tables were measured at the least bid; in Moon a bid of more
-    tricks (``above_least``) is another matter, so its simulated rate stands.  In Texas 42
-    the bids below a mark differ by a few points, and one table serves them all."""
+    game has no table).  The tables were measured at the least bid.  In Texas 42 the bids
+    below a mark differ by a few points, and one table serves them all; in Moon for 3 the
+    widow lifts every bid as it lifts the least (bidding by the table above the least too
+    won 79% of games against two basic bots, against 69% keeping the simulated rate: the
+    same 40 deals, 120 games).  In Moon for 4 a bid of more tricks (``above_least``) keeps
+    its simulated rate."""
     points = CALIBRATION.get(game)
-    if not points or (above_least and game != "texas42"):
+    if not points or (above_least and game == "moon4"):
         return rate
     xs = [x for x, _ in points]
     i = bisect_right(xs, rate)

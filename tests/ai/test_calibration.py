@@ -24,11 +24,13 @@ def test_rates_are_read_along_straight_lines_and_held_at_the_ends(monkeypatch) -
     assert calibrated("moon3", 0.4) == 0.4
 
 
-def test_in_moon_a_bid_above_the_least_keeps_its_simulated_rate(monkeypatch) -> None:
-    table = {"moon3": ((0.1, 0.6), (0.9, 1.0)), "texas42": ((0.1, 0.2), (0.9, 0.7))}
+def test_in_moon_for_four_a_bid_above_the_least_keeps_its_simulated_rate(monkeypatch) -> None:
+    table = {"moon4": ((0.1, 0.6), (0.9, 1.0)), "moon3": ((0.1, 0.6), (0.9, 1.0)),
+             "texas42": ((0.1, 0.2), (0.9, 0.7))}
     monkeypatch.setattr(calibration, "CALIBRATION", table)
-    assert calibrated("moon3", 0.1) == 0.6
-    assert calibrated("moon3", 0.1, above_least=True) == 0.1
+    assert calibrated("moon4", 0.1) == 0.6
+    assert calibrated("moon4", 0.1, above_least=True) == 0.1
+    assert calibrated("moon3", 0.1, above_least=True) == 0.6
     assert calibrated("texas42", 0.1, above_least=True) == 0.2
 
 
