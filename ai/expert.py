@@ -123,7 +123,7 @@ class ExpertBot:
         # Early in the hand exact values cost too much: it asks only "made or set?".
         quick = len(view.hand) > QUICK_ABOVE
         budget = Budget(self.budget)
-        for hands in self._layouts(constraints, self._rng(view, "play"), self.budget):
+        for hands in self._layouts(constraints, self._rng(view, "play"), budget):
             position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
             solver = Solver(position)
@@ -159,10 +159,9 @@ class ExpertBot:
         return plays[min(tied)]
 
     def _layouts(
-        self, constraints: Constraints, rng: random.Random, budget: float | None
+        self, constraints: Constraints, rng: random.Random, budget: Budget
     ) -> Iterator[list[int]]:
-        """All layouts when they are few, else random ones, until the budget is spent."""
-        clock = Budget(budget)
+        """All layouts when they are few, else random ones, until ``budget`` is spent."""
         every = enumerate_layouts(constraints, self.layouts)
         count = 0
         while True:
@@ -178,7 +177,7 @@ class ExpertBot:
                     return
             yield hands
             count += 1
-            if clock.spent():
+            if budget.spent():
                 return
 
     # ----- bid and trump ------------------------------------------------------------------
@@ -205,15 +204,15 @@ class ExpertBot:
         known = [0] * view.seats
         known[view.seat] = hand
         constraints = Constraints(unseen, others, sizes, allowed, known, view.seats)
+        budget = Budget(self.call_budget)
         promised = _promised_doubles(view)
         if promised:
-            layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng)
+            layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng, budget)
         else:
-            layouts_of = self._layouts(constraints, rng, self.call_budget)
+            layouts_of = self._layouts(constraints, rng, budget)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
         bidder = view.bidder if view.bidder is not None else view.seat
         declarer = view.seat
-        budget = Budget(self.call_budget)
         for layouts, hands in enumerate(layouts_of):
             made = {}
             for trump in trumps:
@@ -230,10 +229,9 @@ class ExpertBot:
         return results
 
     def _promised_layouts(
-        self, base: Constraints, bidder: int, promised: int, rng: random.Random
+        self, base: Constraints, bidder: int, promised: int, rng: random.Random, budget: Budget
     ) -> Iterator[list[int]]:
         """Random layouts in which ``bidder`` holds ``promised`` of the doubles out."""
-        budget = Budget(self.call_budget)
         doubles = [t for t in range(28) if base.hidden >> t & 1 and TILES[t].is_double]
         at = base.seats.index(bidder)
         for _ in range(self.layouts):

@@ -234,12 +234,13 @@ def test_the_expert_deals_the_promised_doubles_to_the_plunger() -> None:
     bot = ExpertBot(5, budget=None, layouts=12, call_budget=None)
     results = bot._simulate(view, [Trump.FIVES, Trump.DOUBLES], view.high_bid, random.Random(1))
     assert results[Trump.FIVES]
+    from ai.budget import Budget
     from ai.search.layouts import Constraints
 
     hidden = mask_of(FULL_SET) & ~mask_of(view.hand)
     base = Constraints(hidden, [0, 1, 3], [7, 7, 7], [hidden] * 3, [0, 0, mask_of(view.hand), 0],
                        4)
-    layouts = list(bot._promised_layouts(base, 0, 4, random.Random(2)))
+    layouts = list(bot._promised_layouts(base, 0, 4, random.Random(2), Budget(None)))
     assert len(layouts) == 12
     for hands in layouts:
         assert sum(1 for t in range(28) if hands[0] >> t & 1 and TILES[t].is_double) >= 4
