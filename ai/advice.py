@@ -3,7 +3,8 @@
 ``advise(view)`` answers from one seat's view only (never the game), as a bot does:
 
 - play: every legal tile is tried on the same layouts of the hidden tiles, each solved
-  exactly (``search``), as ``expert`` plays; the advice keeps, per tile, how often the
+  exactly (``search``) and weighed by what the trump named says of them, as ``expert``
+  plays; the advice keeps, per tile, how often the
   seat's side then gets what it plays for (the contract made, or set) and, late in the
   hand, the credit (points or tricks) it ends with on average;
 - bid and trump: the expert's own decision, and the make rates its simulation found for
@@ -27,7 +28,8 @@ from rules.views import SeatView
 from .budget import Budget
 from .expert import QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
-from .search.layouts import constraints_of, enumerate_layouts, sample
+from .search.inference import likely_sample, trump_likelihood
+from .search.layouts import constraints_of, enumerate_layouts
 from .search.position import Position
 from .search.solver import Solver
 
@@ -132,13 +134,20 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     quick = len(view.hand) > QUICK_ABOVE
     exact = not quick and view.trump not in SPECIAL
     totals = dict.fromkeys(plays, 0.0)
-    made = dict.fromkeys(plays, 0)
-    credit = dict.fromkeys(plays, 0)
+    made = dict.fromkeys(plays, 0.0)
+    credit = dict.fromkeys(plays, 0.0)
     solved = 0
+    weights = 0.0  # the layouts' weights: a listed layout weighs what the trump named says
+    likely = trump_likelihood(view)
     maximiser = True
     clock = Budget(budget)
     for n in range(len(every) if every is not None else limit):
-        hands = every[n] if every is not None else sample(constraints, rng)
+        if every is not None:
+            hands = every[n]
+            weight = likely(hands) if likely is not None else 1.0
+        else:
+            hands = likely_sample(constraints, rng, likely)
+            weight = 1.0
         if hands is None:
             break
         position = Position.of_view(view, hands)
@@ -147,10 +156,11 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
         if figures is None:
             break  # out of time in the middle of a layout: it is not counted
         for t, (w, ok, c) in figures.items():
-            totals[t] += w
-            made[t] += ok
-            credit[t] += c
+            totals[t] += weight * w
+            made[t] += weight * ok
+            credit[t] += weight * c
         solved += 1
+        weights += weight
         if clock.spent():
             break
     if not solved:
@@ -159,8 +169,8 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     whole = _whole_credit(view)
 
     def figures_of(t) -> TileFigures:
-        rate = made[t] / solved
-        mine = credit[t] / solved if exact else None
+        rate = made[t] / weights
+        mine = credit[t] / weights if exact else None
         if not side:
             rate = 1 - rate
             # Moon for three: the others are not one side, their credit is not one figure.

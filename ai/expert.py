@@ -6,7 +6,11 @@ partner's unseen hand), solves each layout with the perfect-information solver f
 tile it may play, and plays the tile with the best average. When few layouts fit (late in
 the hand) it solves them all instead of sampling. A layout's worth to the bidding side is
 its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made,
-so it plays for the contract first and for points after.
+so it plays for the contract first and for points after. Layouts in which the seat that
+named trump holds little of it are unlikely (``search.inference``): a random one is kept
+only with that likelihood, and a listed one weighs it. Early in the hand it asks of each
+layout only "made or set?"; tiles equal on that are parted by the credit they keep, solved
+exactly on the same layouts, before ``normal``'s rules of thumb.
 
 Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
 at random, solves the first trick led by itself, and names the trump best on average over
@@ -43,6 +47,7 @@ from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
+from .search.inference import Likelihood, likely_sample, trump_likelihood
 from .search.layouts import Constraints, constraints_of, enumerate_layouts, sample
 from .search.position import Position, for_majority
 from .search.solver import Solver
@@ -57,6 +62,35 @@ TRUMP_CANDIDATES = 3  # the trumps simulated, best by hand value first
 MAKE_RATE = 0.5  # the share of such bids made in self-play (ai.calibration) needed to bid
 MADE_BONUS_POINTS = 10  # a made contract is worth this much credit more (Texas 42)
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
+TIE_SHARE = 0.5  # of the play budget, spent more to part tiles equal for the contract
+
+
+def _safest(
+    tied: list[int], layouts: list[tuple[Solver, Position, float]], sign: int, budget: Budget
+) -> list[int]:
+    """Of tiles equal for the contract, those with the best average credit (to the seat's
+    side: ``sign``) over the same layouts, solved exactly in turn until ``budget`` is spent
+    (each layout's solver keeps its table, so this costs less than the first pass)."""
+    credit = dict.fromkeys(tied, 0.0)
+    done = 0
+    for solver, position, weight in layouts:
+        values = {}
+        guess = None
+        for t in tied:
+            child = position.after(t)
+            gained = child.taken - position.taken
+            v = gained + solver.value(child, None if guess is None else guess - gained)
+            guess = v
+            values[t] = v
+        for t, v in values.items():
+            credit[t] += weight * v
+        done += 1
+        if budget.spent():
+            break
+    if not done:
+        return tied
+    best = max(sign * credit[t] for t in tied)
+    return [t for t in tied if sign * credit[t] >= best - 1e-9]
 
 
 def _promised_doubles(view: SeatView) -> int:
@@ -123,7 +157,10 @@ class ExpertBot:
         # Early in the hand exact values cost too much: it asks only "made or set?".
         quick = len(view.hand) > QUICK_ABOVE
         budget = Budget(self.budget)
-        for hands in self._layouts(constraints, self._rng(view, "play"), budget):
+        likely = trump_likelihood(view)
+        rng = self._rng(view, "play")
+        solved_layouts: list[tuple[Solver, Position, float]] = []
+        for hands, weight in self._layouts(constraints, rng, budget, likely):
             position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
             solver = Solver(position)
@@ -141,8 +178,9 @@ class ExpertBot:
                     break
             else:
                 for t, w in worths.items():
-                    totals[t] += w
+                    totals[t] += weight * w
                 solved += 1
+                solved_layouts.append((solver, position, weight))
                 continue
             break
         if not solved:
@@ -150,18 +188,29 @@ class ExpertBot:
         sign = 1 if maximiser else -1
         top = max(sign * totals[t] for t in plays)
         tied = [t for t in plays if sign * totals[t] >= top - 1e-9]
+        if len(tied) > 1 and quick:
+            # Equal for the contract in every layout tried: the tile that keeps the most
+            # credit (points or tricks) over the same layouts is the safer one.
+            extra = None if self.budget is None else self.budget * TIE_SHARE
+            tied = _safest(tied, solved_layouts, sign, Budget(extra))
         if len(tied) > 1:
-            # Equal for the contract (often: made or set whatever it plays): normal's
-            # rules of thumb keep count and high tiles.
+            # Still equal: normal's rules of thumb keep count and high tiles.
             hint = self._normal.play(view)
             if hint.tile in tied:
                 return hint
         return plays[min(tied)]
 
     def _layouts(
-        self, constraints: Constraints, rng: random.Random, budget: Budget
-    ) -> Iterator[list[int]]:
-        """All layouts when they are few, else random ones, until ``budget`` is spent."""
+        self,
+        constraints: Constraints,
+        rng: random.Random,
+        budget: Budget,
+        likely: Likelihood | None = None,
+    ) -> Iterator[tuple[list[int], float]]:
+        """All layouts when they are few, else random ones, until ``budget`` is spent; each
+        with its weight.  ``likely`` weighs a layout by what the seats' choices say (the
+        trump named): a listed layout carries that weight, a random one is kept with that
+        chance (then weighs 1)."""
         every = enumerate_layouts(constraints, self.layouts)
         count = 0
         while True:
@@ -169,13 +218,15 @@ class ExpertBot:
                 if count >= len(every):
                     return
                 hands = every[count]
+                weight = likely(hands) if likely is not None else 1.0
             else:
                 if count >= self.layouts:
                     return
-                hands = sample(constraints, rng)
+                hands = likely_sample(constraints, rng, likely)
                 if hands is None:
                     return
-            yield hands
+                weight = 1.0
+            yield hands, weight
             count += 1
             if budget.spent():
                 return
@@ -213,7 +264,7 @@ class ExpertBot:
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
         bidder = view.bidder if view.bidder is not None else view.seat
         declarer = view.seat
-        for layouts, hands in enumerate(layouts_of):
+        for layouts, (hands, _) in enumerate(layouts_of):
             made = {}
             for trump in trumps:
                 position = self._aimed(
@@ -230,7 +281,7 @@ class ExpertBot:
 
     def _promised_layouts(
         self, base: Constraints, bidder: int, promised: int, rng: random.Random, budget: Budget
-    ) -> Iterator[list[int]]:
+    ) -> Iterator[tuple[list[int], float]]:
         """Random layouts in which ``bidder`` holds ``promised`` of the doubles out."""
         doubles = [t for t in range(28) if base.hidden >> t & 1 and TILES[t].is_double]
         at = base.seats.index(bidder)
@@ -247,7 +298,7 @@ class ExpertBot:
             )
             if hands is None:
                 return
-            yield hands
+            yield hands, 1.0
             if budget.spent():
                 return
 

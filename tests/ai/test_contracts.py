@@ -242,7 +242,8 @@ def test_the_expert_deals_the_promised_doubles_to_the_plunger() -> None:
                        4)
     layouts = list(bot._promised_layouts(base, 0, 4, random.Random(2), Budget(None)))
     assert len(layouts) == 12
-    for hands in layouts:
+    for hands, weight in layouts:
+        assert weight == 1.0
         assert sum(1 for t in range(28) if hands[0] >> t & 1 and TILES[t].is_double) >= 4
         assert sorted(h.bit_count() for h in hands) == [7, 7, 7, 7]
 

@@ -109,3 +109,35 @@ def test_omniscient_shown_nothing_still_plays() -> None:
     play_randomly(game, random.Random(0), 3, 0)
     view = game.view(game.to_act.seat)
     assert decide(tiny_omniscient(1), view) in view.legal
+
+
+def test_tiles_equal_for_the_contract_are_parted_by_the_credit_they_keep() -> None:
+    from ai.budget import Budget
+    from ai.expert import _safest
+    from ai.search.position import Position
+    from ai.search.solver import Solver
+    from rules.tiles import mask_of
+
+    parted = {1: 0, -1: 0}  # positions whose tiles keep different credit, by side
+    for seed in range(6):
+        game = start_play("texas42", seed, None)
+        for _ in range(4):  # the leader and each follower of the first trick
+            seat = game.to_act.seat
+            view = game.view(seat)
+            hands = [mask_of(game.view(s).hand) for s in range(4)]
+            position = Position.of_view(view, hands)
+            values = Solver(position).move_values(position)
+            sign = 1 if position.maximisers >> seat & 1 else -1
+            best = max(sign * v for v in values.values())
+            expected = sorted(t for t, v in values.items() if sign * v == best)
+            tiles = sorted(values)
+            if expected != tiles:
+                parted[sign] += 1
+            assert _safest(tiles, [(Solver(position), position, 1.0)], sign, Budget(None)) == (
+                expected
+            )
+            # The same layout twice parts the tiles the same way.
+            twice = [(Solver(position), position, 1.0), (Solver(position), position, 0.5)]
+            assert _safest(tiles, twice, sign, Budget(None)) == expected
+            game.apply(game.legal_actions()[0])
+    assert parted[1] >= 2 and parted[-1] >= 2
