@@ -23,11 +23,12 @@ simulates the trumps with the partner's promised doubles dealt to the partner. N
 Sevens are played by the solver like every other contract.
 
 Time. Each decision has a budget, in seconds of its thread's CPU (``budget``: so a busy
-machine does not weaken it), capped at four times that on the wall clock: it stops dealing
-layouts when the budget is spent, having solved at least one (anytime). ``budget=None``
-solves exactly ``layouts`` layouts, the same on every machine (tests). Its random numbers
-come from its seed and what its seat knows, so a seeded expert plays the same game the same
-way.
+machine does not weaken it), capped at four times that on the wall clock; a play in the
+first two tricks, when each layout costs most and the hand is shaped, gets twice as long.
+It stops dealing layouts when the budget is spent, having solved at least one (anytime).
+``budget=None`` solves exactly ``layouts`` layouts, the same on every machine (tests). Its
+random numbers come from its seed and what its seat knows, so a seeded expert plays the
+same game the same way.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ TRUMP_CANDIDATES = 3  # the trumps simulated, best by hand value first
 MAKE_RATE = 0.5  # the share of such bids made in self-play (ai.calibration) needed to bid
 MADE_BONUS_POINTS = 10  # a made contract is worth this much credit more (Texas 42)
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
+EARLY = 2.0  # the play budget is this many times longer while the hand is asked "made?"
 TIE_SHARE = 0.5  # of the play budget, spent more to part tiles equal for the contract
 
 
@@ -156,7 +158,8 @@ class ExpertBot:
         maximiser = True
         # Early in the hand exact values cost too much: it asks only "made or set?".
         quick = len(view.hand) > QUICK_ABOVE
-        budget = Budget(self.budget)
+        # Early tiles shape the hand most and each layout costs most then: more time.
+        budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
         likely = trump_likelihood(view)
         rng = self._rng(view, "play")
         solved_layouts: list[tuple[Solver, Position, float]] = []
