@@ -22,7 +22,7 @@ from rules.tiles import TILES
 from rules.trump import Trump
 from rules.views import SeatView
 
-from .layouts import Constraints, sample
+from .layouts import Constraints, played_by, sample
 
 __all__ = ["Likelihood", "trump_likelihood", "likely_sample", "SHORTFALL_WEIGHT"]
 
@@ -69,13 +69,8 @@ def trump_likelihood(view: SeatView) -> Likelihood | None:
     else:
         return None
     shown = 0
-    tricks = list(view.tricks)
-    if view.current_trick is not None:
-        tricks.append(view.current_trick)
-    for trick in tricks:
-        for seat, tile in trick.plays:
-            if seat == namer:
-                shown |= 1 << tile
+    for tile in played_by(view, namer):
+        shown |= 1 << tile
 
     def weight(hands: list[int]) -> float:
         lengths = _suit_lengths(hands[namer] | shown)

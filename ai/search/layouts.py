@@ -22,7 +22,7 @@ from rules.views import SeatView
 from ..knowledge import Knowledge
 from .position import DISTANCE_MASKS
 
-__all__ = ["Constraints", "constraints_of", "sample", "enumerate_layouts"]
+__all__ = ["Constraints", "constraints_of", "sample", "enumerate_layouts", "played_by"]
 
 RESTARTS = 200
 
@@ -78,18 +78,20 @@ def constraints_of(view: SeatView) -> Constraints:
     return Constraints(hidden, seats, sizes, allowed, known, view.seats)
 
 
-def _closer_than_shown(view: SeatView, seat: int) -> int:
-    """Sevens: the tiles closer to seven than one ``seat`` played (it held none of them)."""
-    out = 0
+def played_by(view: SeatView, seat: int) -> list[int]:
+    """The tiles ``seat`` has played this hand, the trick on the table included."""
     tricks = list(view.tricks)
     if view.current_trick is not None:
         tricks.append(view.current_trick)
-    for trick in tricks:
-        for who, tile in trick.plays:
-            if who == seat:
-                distance = abs(TILES[tile].pips - 7)
-                for d in range(distance):
-                    out |= DISTANCE_MASKS[d]
+    return [tile for trick in tricks for who, tile in trick.plays if who == seat]
+
+
+def _closer_than_shown(view: SeatView, seat: int) -> int:
+    """Sevens: the tiles closer to seven than one ``seat`` played (it held none of them)."""
+    out = 0
+    for tile in played_by(view, seat):
+        for d in range(abs(TILES[tile].pips - 7)):
+            out |= DISTANCE_MASKS[d]
     return out
 
 
