@@ -28,8 +28,8 @@ from rules.views import SeatView
 from .budget import Budget
 from .expert import QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
-from .search.inference import likely_sample, trump_likelihood
-from .search.layouts import constraints_of, enumerate_layouts
+from .search.inference import trump_likelihood, weighed_layouts
+from .search.layouts import constraints_of
 from .search.position import Position
 from .search.solver import Solver
 
@@ -130,7 +130,6 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     constraints = constraints_of(view)
     played = ",".join(str(t) for t in view.played)
     rng = random.Random(f"advice:{seed}:{view.hand_number}:{view.seat}:{played}")
-    every = enumerate_layouts(constraints, limit)
     quick = len(view.hand) > QUICK_ABOVE
     exact = not quick and view.trump not in SPECIAL
     totals = dict.fromkeys(plays, 0.0)
@@ -141,15 +140,7 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     likely = trump_likelihood(view)
     maximiser = True
     clock = Budget(budget)
-    for n in range(len(every) if every is not None else limit):
-        if every is not None:
-            hands = every[n]
-            weight = likely(hands) if likely is not None else 1.0
-        else:
-            hands = likely_sample(constraints, rng, likely)
-            weight = 1.0
-        if hands is None:
-            break
+    for hands, weight in weighed_layouts(constraints, rng, limit, likely):
         position = Position.of_view(view, hands)
         maximiser = bool(position.maximisers >> view.seat & 1)
         figures = _layout_figures(position, list(plays), quick, clock if solved else None)

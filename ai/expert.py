@@ -48,8 +48,8 @@ from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
-from .search.inference import Likelihood, likely_sample, trump_likelihood
-from .search.layouts import Constraints, constraints_of, enumerate_layouts, sample
+from .search.inference import Likelihood, trump_likelihood, weighed_layouts
+from .search.layouts import Constraints, constraints_of, sample
 from .search.position import Position, for_majority
 from .search.solver import Solver
 
@@ -76,15 +76,7 @@ def _safest(
     credit = dict.fromkeys(tied, 0.0)
     done = 0
     for solver, position, weight in layouts:
-        values = {}
-        guess = None
-        for t in tied:
-            child = position.after(t)
-            gained = child.taken - position.taken
-            v = gained + solver.value(child, None if guess is None else guess - gained)
-            guess = v
-            values[t] = v
-        for t, v in values.items():
+        for t, v in solver.move_values(position, tiles=tied).items():
             credit[t] += weight * v
         done += 1
         if budget.spent():
@@ -214,23 +206,8 @@ class ExpertBot:
         with its weight.  ``likely`` weighs a layout by what the seats' choices say (the
         trump named): a listed layout carries that weight, a random one is kept with that
         chance (then weighs 1)."""
-        every = enumerate_layouts(constraints, self.layouts)
-        count = 0
-        while True:
-            if every is not None:
-                if count >= len(every):
-                    return
-                hands = every[count]
-                weight = likely(hands) if likely is not None else 1.0
-            else:
-                if count >= self.layouts:
-                    return
-                hands = likely_sample(constraints, rng, likely)
-                if hands is None:
-                    return
-                weight = 1.0
-            yield hands, weight
-            count += 1
+        for layout in weighed_layouts(constraints, rng, self.layouts, likely):
+            yield layout
             if budget.spent():
                 return
 

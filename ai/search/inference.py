@@ -16,15 +16,17 @@ a player of another style may name a shorter suit with its double.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rules.tiles import TILES
 from rules.trump import Trump
 from rules.views import SeatView
 
-from .layouts import Constraints, played_by, sample
+from .layouts import Constraints, enumerate_layouts, played_by, sample
 
-__all__ = ["Likelihood", "trump_likelihood", "likely_sample", "SHORTFALL_WEIGHT"]
+__all__ = [
+    "Likelihood", "trump_likelihood", "likely_sample", "weighed_layouts", "SHORTFALL_WEIGHT"
+]
 
 Likelihood = Callable[[list[int]], float]
 
@@ -104,3 +106,20 @@ def likely_sample(
         if weight > best_weight:
             best, best_weight = hands, weight
     return best
+
+
+def weighed_layouts(
+    constraints: Constraints, rng: random.Random, limit: int, likely: Likelihood | None
+) -> Iterator[tuple[list[int], float]]:
+    """Every layout when there are at most ``limit``, each with the weight ``likely`` gives
+    it; else up to ``limit`` random ones kept by that likelihood (each then weighs 1)."""
+    every = enumerate_layouts(constraints, limit)
+    if every is not None:
+        for hands in every:
+            yield hands, likely(hands) if likely is not None else 1.0
+        return
+    for _ in range(limit):
+        hands = likely_sample(constraints, rng, likely)
+        if hands is None:
+            return
+        yield hands, 1.0

@@ -106,11 +106,13 @@ class Solver:
                 need = (low + high + 1) // 2
         return low
 
-    def move_values(self, position: Position, guess: int | None = None) -> dict[int, int]:
-        """Every legal tile of the seat to play, with the value of playing it."""
+    def move_values(
+        self, position: Position, guess: int | None = None, tiles: list[int] | None = None
+    ) -> dict[int, int]:
+        """Every legal tile of the seat to play (or only ``tiles``), with the value of
+        playing it.  Each tile's value is the guess for the next."""
         out: dict[int, int] = {}
-        legal = position.legal_mask()
-        for t in _tiles(legal):
+        for t in _tiles(position.legal_mask()) if tiles is None else tiles:
             child = position.after(t)
             gained = child.taken - position.taken
             g = None if guess is None else guess - gained
