@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -50,6 +51,11 @@ def sit_down(tmux: Tmux, name: str, key: str) -> str:
 def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Path) -> None:
     server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
                     str(tmp_path / "server"), "--seat-grace", "2", "--table-pace", "0")
+    # Ann's last lobby set a target no hand can reach: a made moon (21 points) in the
+    # first two hands would otherwise end the game before bob's connection drops.
+    lobby = tmp_path / "server" / "players" / "guest-ann" / "config" / "lobby.json"
+    lobby.parent.mkdir(parents=True)
+    lobby.write_text(json.dumps({"game": "moon3", "options": {"target": 99}}))
     tmux = Tmux()
     try:
         tmux.open("ann", server.ssh(None, "-tt", user="ann"))
@@ -73,6 +79,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
             assert "ann" in screen and "bob" in screen and "Bot C" in screen
 
         play_until_summary(tmux, ["ann", "bob"])
+        assert "/99" in tmux.screen("bob")  # the table was opened with ann's house rules
         tmux.keys("ann", "Enter")
         tmux.keys("bob", "Enter")
         for name in ("ann", "bob"):
