@@ -3,9 +3,9 @@
 ``advise(view)`` answers from one seat's view only (never the game), as a bot does:
 
 - play: every legal tile is tried on the same layouts of the hidden tiles, each solved
-  exactly (``search``) and weighed by what the trump named says of them, as ``expert``
-  plays; the advice keeps, per tile, how often the
-  seat's side then gets what it plays for (the contract made, or set) and, late in the
+  exactly (``search``) and weighed by what the trump named and the others' plays say of
+  them, as ``expert`` plays; the advice keeps, per tile, how often the seat's side then
+  gets what it plays for (the contract made, or set) and, late in the
   hand, the credit (points or tricks) it ends with on average;
 - bid and trump: the expert's own decision, and the make rates its simulation found for
   the trumps it tried (caught as the expert computes them);
@@ -28,7 +28,7 @@ from rules.views import SeatView
 from .budget import Budget
 from .expert import QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
-from .search.inference import trump_likelihood, weighed_layouts
+from .search.inference import layout_likelihood, weighed_layouts
 from .search.layouts import constraints_of
 from .search.position import Position
 from .search.solver import Solver
@@ -136,8 +136,8 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     made = dict.fromkeys(plays, 0.0)
     credit = dict.fromkeys(plays, 0.0)
     solved = 0
-    weights = 0.0  # the layouts' weights: a listed layout weighs what the trump named says
-    likely = trump_likelihood(view)
+    weights = 0.0  # the layouts' weights: a listed layout weighs what the others have shown
+    likely = layout_likelihood(view)
     maximiser = True
     clock = Budget(budget)
     for hands, weight in weighed_layouts(constraints, rng, limit, likely):

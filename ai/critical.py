@@ -1,14 +1,15 @@
 """How often a bot picks the winning tile where it matters (a benchmark, not a test).
 
-``python -m ai.critical [--deals N] [--first N] [--strategy NAME] [--budget S] [--jobs N]
-[--json]``
+``python -m ai.critical [--deals N] [--first N] [--tricks A-B] [--strategy NAME] [--budget S]
+[--jobs N] [--json]``
 
 Whole hands can hide a better decision under the luck of the deal: one hand is one
 outcome.  This asks about single decisions instead.  ``normal`` plays against ``basic`` in
 Texas 42 hands with the auction skipped (``forced_auction``), every trick played out, and
-a hand won by taking 22 of the 42 points.  At each play of the first four tricks the
-solver looks at the true layout: when some legal tiles still win the hand for the seat's
-side and others lose it, the position is *critical*.  There the strategy under test
+a hand won by taking 22 of the 42 points.  At each play of the tricks looked at (the first
+four unless ``--tricks`` says otherwise) the solver looks at the true layout: when some
+legal tiles still win the hand for the seat's side and others lose it, the position is
+*critical*.  There the strategy under test
 (told to play for 22 points) chooses from the seat's view, and the choice is scored
 right when it keeps the hand won on the true layout.
 
@@ -37,11 +38,13 @@ from .search.solver import Solver
 
 __all__ = ["critical_decisions", "main"]
 
-TRICKS = 4  # the first tricks looked at
+TRICKS = range(4)  # the tricks looked at (from 0): the first four
 
 
-def critical_decisions(deal: int, strategy: str, settings: dict) -> list[tuple[bool, bool]]:
-    """(right, on the bidding side) for each critical position of one deal."""
+def critical_decisions(
+    deal: int, strategy: str, settings: dict, tricks: range = TRICKS
+) -> list[tuple[bool, bool]]:
+    """(right, on the bidding side) for each critical position of one deal, in ``tricks``."""
     game = Game.new("texas42", options={"play_out": True}, seed=deal)
     skip_auction(game)
     # normal and basic alternate sides from deal to deal.
@@ -51,8 +54,8 @@ def critical_decisions(deal: int, strategy: str, settings: dict) -> list[tuple[b
     while game.to_act is not None:
         seat = game.to_act.seat
         view = game.view(seat)
-        early = len(view.played) < 4 * TRICKS
-        if view.to_act.kind == "play" and early and len(view.legal) > 1:
+        looked_at = len(view.played) // 4 in tricks
+        if view.to_act.kind == "play" and looked_at and len(view.legal) > 1:
             hands = [mask_of(game.view(s).hand) for s in range(game.seats)]
             position = for_majority(Position.of_view(view, hands))
             solver = Solver(position)
@@ -74,7 +77,7 @@ def critical_decisions(deal: int, strategy: str, settings: dict) -> list[tuple[b
     return out
 
 
-def _one(job: tuple[int, str, dict]) -> list[tuple[bool, bool]]:
+def _one(job: tuple[int, str, dict, range]) -> list[tuple[bool, bool]]:
     return critical_decisions(*job)
 
 
@@ -94,11 +97,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed (default 0)")
     parser.add_argument("--strategy", default="expert", help="the bot under test (expert)")
     parser.add_argument("--budget", type=float, help="its play budget in seconds, if not default")
+    parser.add_argument("--tricks", default="1-4",
+                        help="the tricks looked at, FIRST-LAST from 1 (default 1-4)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     settings = {} if args.budget is None else {"budget": args.budget}
-    jobs = [(d, args.strategy, settings) for d in range(args.first, args.first + args.deals)]
+    first, _, last = args.tricks.partition("-")
+    tricks = range(int(first) - 1, int(last or first))
+    jobs = [(d, args.strategy, settings, tricks)
+            for d in range(args.first, args.first + args.deals)]
     with Pool(args.jobs) as pool:
         found = [pair for deal in pool.map(_one, jobs, chunksize=4) for pair in deal]
     figures = {
@@ -111,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"{args.strategy}: critical plays of the first {TRICKS} tricks, {args.deals} deals")
+    print(f"{args.strategy}: critical plays of tricks {args.tricks}, {args.deals} deals")
     for key in ("all", "bidding_side", "defenders"):
         r = figures[key]
         if r["positions"]:

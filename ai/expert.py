@@ -7,8 +7,10 @@ tile it may play, and plays the tile with the best average. When few layouts fit
 the hand) it solves them all instead of sampling. A layout's worth to the bidding side is
 its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made,
 so it plays for the contract first and for points after. Layouts in which the seat that
-named trump holds little of it are unlikely (``search.inference``): a random one is kept
-only with that likelihood, and a listed one weighs it. Early in the hand it asks of each
+named trump holds little of it, or in which an opponent passed over a sensible play
+(following low, shedding no count, the bidding side leading trumps), are unlikely
+(``search.inference``): a random one is kept only with that likelihood, and a listed one
+weighs it. Early in the hand it asks of each
 layout only "made or set?"; tiles equal on that are parted by the credit they keep, solved
 exactly on the same layouts, before ``normal``'s rules of thumb.
 
@@ -48,7 +50,7 @@ from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
-from .search.inference import Likelihood, trump_likelihood, weighed_layouts
+from .search.inference import Likelihood, layout_likelihood, weighed_layouts
 from .search.layouts import Constraints, constraints_of, sample
 from .search.position import Position, for_majority
 from .search.solver import Solver
@@ -152,7 +154,7 @@ class ExpertBot:
         quick = len(view.hand) > QUICK_ABOVE
         # Early tiles shape the hand most and each layout costs most then: more time.
         budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
-        likely = trump_likelihood(view)
+        likely = layout_likelihood(view)
         rng = self._rng(view, "play")
         solved_layouts: list[tuple[Solver, Position, float]] = []
         for hands, weight in self._layouts(constraints, rng, budget, likely):

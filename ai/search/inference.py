@@ -18,14 +18,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from rules.results import Trick
 from rules.tiles import TILES
-from rules.trump import Trump
+from rules.trump import TRUMP_SUIT, TrickRules, Trump
 from rules.views import SeatView
 
 from .layouts import Constraints, enumerate_layouts, played_by, sample
 
 __all__ = [
-    "Likelihood", "trump_likelihood", "likely_sample", "weighed_layouts", "SHORTFALL_WEIGHT"
+    "Likelihood",
+    "trump_likelihood",
+    "play_likelihood",
+    "layout_likelihood",
+    "likely_sample",
+    "weighed_layouts",
+    "SHORTFALL_WEIGHT",
 ]
 
 Likelihood = Callable[[list[int]], float]
@@ -86,6 +93,108 @@ def trump_likelihood(view: SeatView) -> Likelihood | None:
         return SHORTFALL_WEIGHT[min(shortfall, len(SHORTFALL_WEIGHT) - 1)]
 
     return weight
+
+
+# How likely a play is, next to the sensible one (which weighs 1), for a seat holding a hand.
+LEAD_OFF_WEIGHT = 0.3  # the bidding side leads something else while it holds a trump
+FOLLOW_HIGH_WEIGHT = 0.5  # follows above its lowest tile to take the trick or feed count
+FOLLOW_WASTE_WEIGHT = 0.15  # follows above its lowest tile for neither
+SHED_COUNT_WEIGHT = 0.2  # gives count to the opponents' trick while it holds a tile without
+
+
+def play_likelihood(view: SeatView) -> Likelihood | None:
+    """A layout's weight given how the opponents have played, or None when it says nothing.
+
+    A sensible player follows suit with its lowest tile unless a higher one takes the trick
+    or gives count to its partner's; sheds a tile without count on a trick the opponents
+    are winning; and, on the bidding side, leads trumps while it holds any.  A play against
+    those habits is not ruled out, only made less likely for a hand that had the sensible
+    play.  Only the opponents are read (a partner may play by subtler rules), and only when
+    a trump or no trump is named: Nello and Sevens are played by other habits.
+    """
+    trump = view.trump
+    rules = view.trick_rules
+    if trump is None or rules is None or trump in (Trump.NELLO, Trump.SEVENS):
+        return None
+    counts = not view.options.is_moon
+    bidding_side = {view.bidder, view.declarer} - {None}
+    if view.options.partnerships and view.bidder is not None:
+        bidding_side.add((view.bidder + 2) % 4)
+    tricks = list(view.tricks)
+    if view.current_trick is not None:
+        tricks.append(view.current_trick)
+    # Each opponent's play, with what the layout must be asked: (seat, tiles it played from
+    # then on, tiles that would have been the sensible play, the weight if it held one).
+    checks: list[tuple[int, int, int, float]] = []
+    later = [0] * view.seats  # filled from the last play back
+    plays = [(trick, i) for trick in tricks for i in range(len(trick.plays))]
+    for trick, i in reversed(plays):
+        seat, tile = trick.plays[i]
+        later[seat] |= 1 << tile
+        if seat == view.seat or seat == view.partner:
+            continue
+        check = _sensible(rules, trick, i, seat, bidding_side, counts, view.options.partnerships)
+        if check is not None:
+            checks.append((seat, later[seat], *check))
+    if not checks:
+        return None
+
+    def weight(hands: list[int]) -> float:
+        w = 1.0
+        for seat, held_since, sensible, unlikely in checks:
+            if (hands[seat] | held_since) & sensible:
+                w *= unlikely
+        return w
+
+    return weight
+
+
+def _sensible(
+    rules: TrickRules, trick: Trick, i: int, seat: int, bidding_side: set[int], counts: bool,
+    partnerships: bool,
+) -> tuple[int, float] | None:
+    """For the ``i``-th play of ``trick``: the tiles whose holding makes it unlikely (the
+    sensible plays it passed over) and how unlikely; None when it says nothing."""
+    tile = trick.plays[i][1]
+    if i == 0:
+        trumps = rules.follow_mask[TRUMP_SUIT]
+        if seat in bidding_side and trumps and not rules.is_trump[tile]:
+            return trumps, LEAD_OFF_WEIGHT
+        return None
+    tiles = [t for _, t in trick.plays[: i + 1]]
+    led = rules.led_suit[tiles[0]]
+    power = rules.power[led]
+    best = max(range(i), key=lambda k: power[tiles[k]])
+    partner_winning = partnerships and (trick.plays[best][0] + 2) % 4 == seat
+    if rules.follow_mask[led] >> tile & 1:
+        lower = 0
+        for t in range(28):
+            if rules.follow_mask[led] >> t & 1 and (power[t], t) < (power[tile], tile):
+                lower |= 1 << t
+        if not lower:
+            return None
+        takes = power[tile] > power[tiles[best]]
+        feeds = counts and partner_winning and TILES[tile].count > 0
+        return lower, FOLLOW_HIGH_WEIGHT if takes or feeds else FOLLOW_WASTE_WEIGHT
+    if not counts or TILES[tile].count == 0 or power[tile] > power[tiles[best]]:
+        return None
+    if partner_winning:
+        return None
+    return _NO_COUNT, SHED_COUNT_WEIGHT
+
+
+_NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
+
+
+def layout_likelihood(view: SeatView) -> Likelihood | None:
+    """Everything the others' choices say: the trump named and the tiles played."""
+    parts = [f for f in (trump_likelihood(view), play_likelihood(view)) if f is not None]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    first, second = parts
+    return lambda hands: first(hands) * second(hands)
 
 
 def likely_sample(

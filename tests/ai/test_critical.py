@@ -32,3 +32,17 @@ def test_json_output(capsys) -> None:
     total = figures["all"]["positions"]
     assert total == figures["bidding_side"]["positions"] + figures["defenders"]["positions"]
     assert 0 <= figures["all"]["right"] <= 1
+
+
+def test_the_tricks_looked_at_can_be_chosen(capsys) -> None:
+    # The first four tricks and the last three part the whole hand's positions between them.
+    for deal in range(3):
+        whole = critical_decisions(deal, "random", {}, range(7))
+        early = critical_decisions(deal, "random", {}, range(4))
+        late = critical_decisions(deal, "random", {}, range(4, 7))
+        assert len(whole) == len(early) + len(late)
+    assert main(["--deals", "3", "--tricks", "5-7", "--strategy", "random", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["all"]["positions"] == sum(
+        len(critical_decisions(deal, "random", {}, range(4, 7))) for deal in range(3)
+    )

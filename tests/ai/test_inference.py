@@ -1,14 +1,22 @@
-"""What the trump named says about the namer's hand (``ai.search.inference``), and the
-expert's layouts that follow it."""
+"""What the trump named and the tiles played say about the others' hands
+(``ai.search.inference``), and the expert's layouts that follow it."""
 
 from __future__ import annotations
 
 import random
 from statistics import fmean
 
+from ai.basic import BasicBot
 from ai.budget import Budget
 from ai.expert import ExpertBot
-from ai.search.inference import SHORTFALL_WEIGHT, trump_likelihood
+from ai.forced_auction import skip_auction
+from ai.search.inference import (
+    FOLLOW_WASTE_WEIGHT,
+    LEAD_OFF_WEIGHT,
+    SHORTFALL_WEIGHT,
+    play_likelihood,
+    trump_likelihood,
+)
 from ai.search.layouts import constraints_of, sample
 from rules import Bid, Game, Pass, Phase, Trump
 from rules.actions import NameTrump
@@ -114,3 +122,75 @@ def test_listed_layouts_carry_their_weight() -> None:
     assert len(listed) > 1
     assert all(weight == likely(hands) for hands, weight in listed)
     assert all(0 < weight <= 1 for _, weight in listed)
+
+
+def _led_off(seed: int) -> Game | None:
+    """Fives named; the namer leads a tile that is not a five, if it holds one."""
+    game = _named(Trump.FIVES, seed=seed)
+    namer = game.to_act.seat
+    offs = [t for t in game.view(namer).hand if not t.carries(5)]
+    if not offs:
+        return None
+    game.apply(next(a for a in game.legal_actions() if getattr(a, "tile", None) == offs[0]))
+    return game
+
+
+def test_the_bidder_leading_no_trump_likely_holds_none() -> None:
+    game = next(g for g in map(_led_off, range(20)) if g is not None)
+    namer = game.view(0).declarer
+    weight = play_likelihood(game.view((namer + 1) % 4))
+    hands = [0, 0, 0, 0]
+    hands[namer] = mask_of([tile(6, 6), tile(4, 4), tile(3, 3), tile(2, 1), tile(1, 0)])
+    assert weight(hands) == 1.0
+    hands[namer] |= mask_of([tile(5, 2)])  # it held a trump and led something else
+    assert weight(hands) == LEAD_OFF_WEIGHT
+    # The namer's partner does not read its partner's plays.
+    assert play_likelihood(game.view((namer + 2) % 4)) is None
+
+
+def _followed_high(seed: int) -> Game | None:
+    """Fives named; the namer leads 5-5 and the next seat follows with its highest five
+    (which cannot take the trick), if they hold them."""
+    game = _named(Trump.FIVES, seed=seed)
+    namer = game.to_act.seat
+    follows = [t for t in game.view((namer + 1) % 4).hand if t.carries(5)]
+    if tile(5, 5) not in game.view(namer).hand or len(follows) < 2:
+        return None
+    for led in (tile(5, 5), max(follows, key=lambda t: t.pips)):
+        game.apply(next(a for a in game.legal_actions() if getattr(a, "tile", None) == led))
+    return game
+
+
+def test_following_above_the_lowest_tile_for_nothing_is_unlikely() -> None:
+    game = next(g for g in map(_followed_high, range(40)) if g is not None)
+    namer = game.view(0).declarer
+    follower = (namer + 1) % 4
+    high = game.view(0).current_trick.plays[1][1]
+    weight = play_likelihood(game.view((namer + 2) % 4))  # an opponent of the follower
+    hands = [0, 0, 0, 0]
+    assert weight(hands) == 1.0
+    lower = next(t for t in (tile(5, 0), tile(5, 1), tile(5, 2)) if t.pips < high.pips)
+    hands[follower] = mask_of([lower])  # it held a lower five and played the higher one
+    assert weight(hands) == FOLLOW_WASTE_WEIGHT
+
+
+def test_a_player_of_rules_of_thumb_plays_sensibly_in_every_layout_it_is_dealt() -> None:
+    """``basic`` leads trumps, follows low and sheds no count: the true layout always weighs 1,
+    and wrong ones often weigh less."""
+    read = below = 0
+    for seed in range(30):
+        game = Game.new("texas42", options={"play_out": True}, seed=seed)
+        skip_auction(game)
+        bot = BasicBot()
+        game.apply(bot.trump(game.view(game.to_act.seat)))
+        rng = random.Random(seed)
+        while game.phase is Phase.PLAY:
+            view = game.view(game.to_act.seat)
+            weight = play_likelihood(view)
+            if weight is not None:
+                read += 1
+                assert weight([mask_of(game.view(s).hand) for s in range(4)]) == 1.0
+                below += weight(sample(constraints_of(view), rng)) < 1.0
+            game.apply(bot.play(view))
+    assert read > 500
+    assert below > read // 4
