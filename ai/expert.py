@@ -5,8 +5,9 @@ Play. It deals the tiles it cannot see in ways that fit everything its seat know
 partner's unseen hand), solves each layout with the perfect-information solver for every
 tile it may play, and plays the tile with the best average. When few layouts fit (late in
 the hand) it solves them all instead of sampling. A layout's worth to the bidding side is
-its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made,
-so it plays for the contract first and for points after. Layouts in which the seat that
+its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made
+(in Texas 42 as large as the whole hand's 42 points, since only the contract scores), so
+it plays for the contract first and for points after. Layouts in which the seat that
 named trump holds little of it, or in which an opponent passed over a sensible play
 (following low, shedding no count, the bidding side leading trumps), are unlikely
 (``search.inference``): a random one is kept only with that likelihood, and a listed one
@@ -63,7 +64,7 @@ MAX_LAYOUTS = 64
 QUICK_ABOVE = 5  # tiles in hand above which play asks only whether the contract is made
 TRUMP_CANDIDATES = 3  # the trumps simulated, best by hand value first
 MAKE_RATE = 0.5  # the share of such bids made in self-play (ai.calibration) needed to bid
-MADE_BONUS_POINTS = 10  # a made contract is worth this much credit more (Texas 42)
+MADE_BONUS_POINTS = 42  # a made contract outweighs every point of the hand (Texas 42)
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
 EARLY = 2.0  # the play budget is this many times longer while the hand is asked "made?"
 TIE_SHARE = 0.5  # of the play budget, spent more to part tiles equal for the contract
