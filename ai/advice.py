@@ -5,8 +5,8 @@
 - play: every legal tile is tried on the same layouts of the hidden tiles, each solved
   exactly (``search``) and weighed by what the trump named and the others' plays say of
   them, as ``expert`` plays; the advice keeps, per tile, how often the seat's side then
-  gets what it plays for (the contract made, or set) and, late in the
-  hand, the credit (points or tricks) it ends with on average;
+  gets what it plays for (the contract made, or set) and, late in the hand, the credit
+  (points or tricks) it ends with on average;
 - bid and trump: the expert's own decision, and the make rates its simulation found for
   the trumps it tried (caught as the expert computes them);
 - discard (Moon for three): the expert's (``normal``'s) choice.

@@ -9,9 +9,8 @@ Texas 42 hands with the auction skipped (``forced_auction``), every trick played
 a hand won by taking 22 of the 42 points.  At each play of the tricks looked at (the first
 four unless ``--tricks`` says otherwise) the solver looks at the true layout: when some
 legal tiles still win the hand for the seat's side and others lose it, the position is
-*critical*.  There the strategy under test
-(told to play for 22 points) chooses from the seat's view, and the choice is scored
-right when it keeps the hand won on the true layout.
+*critical*.  There the strategy under test (told to play for 22 points) chooses from the
+seat's view, and the choice is scored right when it keeps the hand won on the true layout.
 
 No honest bot scores 100%: the true layout is one of many that fit what the seat knows.
 The positions depend only on the deals, so two versions of a bot are compared on the

@@ -11,9 +11,9 @@ it plays for the contract first and for points after. Layouts in which the seat 
 named trump holds little of it, or in which an opponent passed over a sensible play
 (following low, shedding no count, the bidding side leading trumps), are unlikely
 (``search.inference``): a random one is kept only with that likelihood, and a listed one
-weighs it. Early in the hand it asks of each
-layout only "made or set?"; tiles equal on that are parted by the credit they keep, solved
-exactly on the same layouts, before ``normal``'s rules of thumb.
+weighs it. Early in the hand it asks of each layout only "made or set?"; tiles equal on
+that are parted by the credit they keep, solved exactly on the same layouts, before
+``normal``'s rules of thumb.
 
 Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
 at random, solves the first trick led by itself, and names the trump best on average over
@@ -207,8 +207,8 @@ class ExpertBot:
     ) -> Iterator[tuple[list[int], float]]:
         """All layouts when they are few, else random ones, until ``budget`` is spent; each
         with its weight.  ``likely`` weighs a layout by what the seats' choices say (the
-        trump named): a listed layout carries that weight, a random one is kept with that
-        chance (then weighs 1)."""
+        trump named, the tiles played): a listed layout carries that weight, a random one is
+        kept with that chance (then weighs 1)."""
         for layout in weighed_layouts(constraints, rng, self.layouts, likely):
             yield layout
             if budget.spent():

@@ -23,7 +23,7 @@ from rules.tiles import TILES
 from rules.trump import TRUMP_SUIT, TrickRules, Trump
 from rules.views import SeatView
 
-from .layouts import Constraints, enumerate_layouts, played_by, sample
+from .layouts import Constraints, enumerate_layouts, played_by, sample, tricks_so_far
 
 __all__ = [
     "Likelihood",
@@ -100,6 +100,7 @@ LEAD_OFF_WEIGHT = 0.3  # the bidding side leads something else while it holds a 
 FOLLOW_HIGH_WEIGHT = 0.5  # follows above its lowest tile to take the trick or feed count
 FOLLOW_WASTE_WEIGHT = 0.15  # follows above its lowest tile for neither
 SHED_COUNT_WEIGHT = 0.2  # gives count to the opponents' trick while it holds a tile without
+_NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
 
 
 def play_likelihood(view: SeatView) -> Likelihood | None:
@@ -120,9 +121,7 @@ def play_likelihood(view: SeatView) -> Likelihood | None:
     bidding_side = {view.bidder, view.declarer} - {None}
     if view.options.partnerships and view.bidder is not None:
         bidding_side.add((view.bidder + 2) % 4)
-    tricks = list(view.tricks)
-    if view.current_trick is not None:
-        tricks.append(view.current_trick)
+    tricks = tricks_so_far(view)
     # Each opponent's play, with what the layout must be asked: (seat, tiles it played from
     # then on, tiles that would have been the sensible play, the weight if it held one).
     checks: list[tuple[int, int, int, float]] = []
@@ -176,14 +175,9 @@ def _sensible(
         takes = power[tile] > power[tiles[best]]
         feeds = counts and partner_winning and TILES[tile].count > 0
         return lower, FOLLOW_HIGH_WEIGHT if takes or feeds else FOLLOW_WASTE_WEIGHT
-    if not counts or TILES[tile].count == 0 or power[tile] > power[tiles[best]]:
-        return None
-    if partner_winning:
-        return None
+    if not counts or TILES[tile].count == 0 or power[tile] > power[tiles[best]] or partner_winning:
+        return None  # no count given, or it takes the trick, or its partner does
     return _NO_COUNT, SHED_COUNT_WEIGHT
-
-
-_NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
 
 
 def layout_likelihood(view: SeatView) -> Likelihood | None:
