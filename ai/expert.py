@@ -70,7 +70,7 @@ MADE_BONUS_POINTS = 42  # a made contract outweighs every point of the hand (Tex
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
 EARLY = 2.0  # the play budget is this many times longer while the hand is asked "made?"
 TILES_PER_BUDGET = 3  # a play with more tiles to try gets that much more time per tile
-TIE_SHARE = 0.5  # of the play budget, spent more to part tiles equal for the contract
+TIE_SHARE = 1.0  # of an early play's budget, spent more to part tiles equal for the contract
 
 
 def _safest(
@@ -195,7 +195,7 @@ class ExpertBot:
         if len(tied) > 1 and quick:
             # Equal for the contract in every layout tried: the tile that keeps the most
             # credit (points or tricks) over the same layouts is the safer one.
-            extra = None if self.budget is None else self.budget * TIE_SHARE
+            extra = None if self.budget is None else self.budget * EARLY * TIE_SHARE
             tied = _safest(tied, solved_layouts, sign, Budget(extra))
         if len(tied) > 1:
             # Still equal: normal's rules of thumb keep count and high tiles.
