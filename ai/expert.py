@@ -27,9 +27,7 @@ Sevens are played by the solver like every other contract.
 
 Time. Each decision has a budget, in seconds of its thread's CPU (``budget``: so a busy
 machine does not weaken it), capped at four times that on the wall clock; a play in the
-first two tricks, when each layout costs most and the hand is shaped, gets twice as long,
-and a play with more than three tiles to try (a lead, most often) longer in proportion, as
-each layout costs a solve per tile.
+first two tricks, when each layout costs most and the hand is shaped, gets twice as long.
 It stops dealing layouts when the budget is spent, having solved at least one (anytime).
 ``budget=None`` solves exactly ``layouts`` layouts, the same on every machine (tests). Its
 random numbers come from its seed and what its seat knows, so a seeded expert plays the
@@ -69,8 +67,7 @@ MAKE_RATE = 0.5  # the share of such bids made in self-play (ai.calibration) nee
 MADE_BONUS_POINTS = 42  # a made contract outweighs every point of the hand (Texas 42)
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
 EARLY = 2.0  # the play budget is this many times longer while the hand is asked "made?"
-TILES_PER_BUDGET = 3  # a play with more tiles to try gets that much more time per tile
-TIE_SHARE = 1.0  # of an early play's budget, spent more to part tiles equal for the contract
+TIE_SHARE = 0.5  # of the play budget, spent more to part tiles equal for the contract
 
 
 def _safest(
@@ -156,11 +153,8 @@ class ExpertBot:
         maximiser = True
         # Early in the hand exact values cost too much: it asks only "made or set?".
         quick = len(view.hand) > QUICK_ABOVE
-        # Early tiles shape the hand most and each layout costs most then: more time; and
-        # a layout costs a solve for each tile tried, so a lead from a full hand (7 tiles to
-        # try) would otherwise see a third of the layouts a follow with two does.
-        stretch = (EARLY if quick else 1) * max(1.0, len(plays) / TILES_PER_BUDGET)
-        budget = Budget(None if self.budget is None else self.budget * stretch)
+        # Early tiles shape the hand most and each layout costs most then: more time.
+        budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
         likely = layout_likelihood(view)
         rng = self._rng(view, "play")
         solved_layouts: list[tuple[Solver, Position, float]] = []
@@ -195,7 +189,7 @@ class ExpertBot:
         if len(tied) > 1 and quick:
             # Equal for the contract in every layout tried: the tile that keeps the most
             # credit (points or tricks) over the same layouts is the safer one.
-            extra = None if self.budget is None else self.budget * EARLY * TIE_SHARE
+            extra = None if self.budget is None else self.budget * TIE_SHARE
             tied = _safest(tied, solved_layouts, sign, Budget(extra))
         if len(tied) > 1:
             # Still equal: normal's rules of thumb keep count and high tiles.

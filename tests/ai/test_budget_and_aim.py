@@ -7,7 +7,6 @@ import time
 import pytest
 
 from ai import budget as budget_module
-from ai import expert as expert_module
 from ai.budget import Budget
 from ai.expert import ExpertBot
 from ai.search.position import Position, for_majority
@@ -84,29 +83,3 @@ def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, biddi
     assert len(made) == 4  # two expert seats in each of the two copies
     assert all(bot.majority is not bidding for bot in made)
     assert len(_Aiming.asked) == (0 if bidding else 4)
-
-
-def test_a_play_with_more_tiles_to_try_gets_more_time(monkeypatch) -> None:
-    # Each layout costs one solve per tile tried: a lead from a full hand gets the time to
-    # see as many layouts as a follow with few tiles.
-    given: list[float | None] = []
-
-    class Recording(Budget):
-        def __init__(self, seconds: float | None) -> None:
-            given.append(seconds)
-            super().__init__(seconds)
-
-    monkeypatch.setattr(expert_module, "Budget", Recording)
-    game = start_play("texas42", 4, Trump.of_number(5))
-    bot = ExpertBot(1, budget=0.001, layouts=2)
-    seen = []
-    while len(game.view(game.to_act.seat).hand) > expert_module.QUICK_ABOVE:
-        view = game.view(game.to_act.seat)
-        given.clear()
-        action = bot.play(view)
-        if len(view.legal) > 1:
-            seen.append(len(view.legal))
-            tiles = max(1.0, len(view.legal) / expert_module.TILES_PER_BUDGET)
-            assert given[0] == pytest.approx(0.001 * expert_module.EARLY * tiles)
-        game.apply(action)
-    assert seen[0] == 7  # the opening lead was among them, with the most time
