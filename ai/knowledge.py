@@ -33,10 +33,7 @@ def voids_of(view: SeatView) -> tuple[frozenset[int], ...]:
     voids: list[set[int]] = [set() for _ in range(view.seats)]
     if rules is None or rules.sevens:
         return tuple(frozenset(v) for v in voids)
-    tricks = list(view.tricks)
-    if view.current_trick is not None:
-        tricks.append(view.current_trick)
-    for trick in tricks:
+    for trick in view.tricks_so_far:
         led = rules.led_suit[trick.plays[0][1]]
         follow = rules.follow_mask[led]
         for seat, tile in trick.plays[1:]:

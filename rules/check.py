@@ -41,9 +41,7 @@ def _hands(game: Game, upto: int) -> list[dict[str, Any]]:
             )
             continue
         view = game.view(0)
-        tricks = list(view.tricks)
-        if view.current_trick is not None:
-            tricks.append(view.current_trick)
+        tricks = view.tricks_so_far
         out.append(
             {
                 "dealer": view.dealer,

@@ -93,12 +93,16 @@ class SeatView:
         return trick_rules(self.trump, doubles)
 
     @property
+    def tricks_so_far(self) -> tuple[Trick, ...]:
+        """This hand's tricks, the one on the table included."""
+        if self.current_trick is None:
+            return self.tricks
+        return (*self.tricks, self.current_trick)
+
+    @property
     def played(self) -> tuple[Tile, ...]:
         """Every tile played so far this hand, in order."""
-        out = [t for trick in self.tricks for _, t in trick.plays]
-        if self.current_trick is not None:
-            out.extend(t for _, t in self.current_trick.plays)
-        return tuple(out)
+        return tuple(t for trick in self.tricks_so_far for _, t in trick.plays)
 
 
 def view_of(game: Game, seat: int) -> SeatView:

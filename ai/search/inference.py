@@ -23,7 +23,7 @@ from rules.tiles import TILES
 from rules.trump import TRUMP_SUIT, TrickRules, Trump
 from rules.views import SeatView
 
-from .layouts import Constraints, enumerate_layouts, played_by, sample, tricks_so_far
+from .layouts import Constraints, enumerate_layouts, played_by, sample
 
 __all__ = [
     "Likelihood",
@@ -121,7 +121,7 @@ def play_likelihood(view: SeatView) -> Likelihood | None:
     bidding_side = {view.bidder, view.declarer} - {None}
     if view.options.partnerships and view.bidder is not None:
         bidding_side.add((view.bidder + 2) % 4)
-    tricks = tricks_so_far(view)
+    tricks = view.tricks_so_far
     # Each opponent's play, with what the layout must be asked: (seat, tiles it played from
     # then on, tiles that would have been the sensible play, the weight if it held one).
     checks: list[tuple[int, int, int, float]] = []

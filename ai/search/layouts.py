@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from rules.results import Trick
 from rules.tiles import TILES
 from rules.trump import Trump
 from rules.views import SeatView
@@ -23,9 +22,7 @@ from rules.views import SeatView
 from ..knowledge import Knowledge
 from .position import DISTANCE_MASKS
 
-__all__ = [
-    "Constraints", "constraints_of", "sample", "enumerate_layouts", "played_by", "tricks_so_far"
-]
+__all__ = ["Constraints", "constraints_of", "sample", "enumerate_layouts", "played_by"]
 
 RESTARTS = 200
 
@@ -81,17 +78,9 @@ def constraints_of(view: SeatView) -> Constraints:
     return Constraints(hidden, seats, sizes, allowed, known, view.seats)
 
 
-def tricks_so_far(view: SeatView) -> list[Trick]:
-    """This hand's tricks, the one on the table included."""
-    tricks = list(view.tricks)
-    if view.current_trick is not None:
-        tricks.append(view.current_trick)
-    return tricks
-
-
 def played_by(view: SeatView, seat: int) -> list[int]:
     """The tiles ``seat`` has played this hand, the trick on the table included."""
-    return [tile for trick in tricks_so_far(view) for who, tile in trick.plays if who == seat]
+    return [tile for trick in view.tricks_so_far for who, tile in trick.plays if who == seat]
 
 
 def _closer_than_shown(view: SeatView, seat: int) -> int:
