@@ -1,29 +1,37 @@
-"""A decision's thinking time: seconds of the thinking thread's own CPU, capped in real time.
+"""A decision's thinking time, counted in search work and capped in real time.
 
-Counting CPU rather than the clock on the wall makes a bot think as much on a busy machine
-(an arena on every core, a server with many players) as on a quiet one, so its strength
-does not depend on what else runs.  So that a player is never kept waiting long, the
-decision also ends once ``WALL_FACTOR`` times the budget has passed on the wall clock.
+A budget is given in seconds, but it is spent in ``search.effort`` units: the work this
+thread's searches have done, at ``UNITS_PER_SECOND`` (what this work takes on the machine
+the budgets were set on).  So a seeded bot makes the same decisions on every run, on a
+busy machine (an arena on every core, a server with many players) as on a quiet one, and
+its strength never depends on what else runs.  So that a player is never kept waiting
+long, the decision also ends once ``WALL_FACTOR`` times the budget has passed on the wall
+clock.  Only on a machine much slower or busier than that one is the cap reached, and only
+then can the decision differ.
 """
 
 from __future__ import annotations
 
 import time
 
-__all__ = ["Budget", "WALL_FACTOR"]
+from .search import effort
 
+__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR"]
+
+UNITS_PER_SECOND = 80_000  # about 12.5 microseconds a unit
 WALL_FACTOR = 4
 
 
 class Budget:
-    """Started when made; ``spent()`` once the thread has used ``seconds`` of CPU (or the
-    wall-clock cap has passed).  ``Budget(None)`` is never spent."""
+    """Started when made; ``spent()`` once this thread's searches have done ``seconds``
+    worth of work (or the wall-clock cap has passed).  ``Budget(None)`` is never spent."""
 
-    __slots__ = ("seconds", "_cpu", "_wall")
+    __slots__ = ("seconds", "_limit", "_start", "_wall")
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
-        self._cpu = time.thread_time()
+        self._limit = 0 if seconds is None else round(seconds * UNITS_PER_SECOND)
+        self._start = effort.done()
         self._wall = time.perf_counter()
 
     def spent(self) -> bool:
@@ -31,6 +39,7 @@ class Budget:
         if seconds is None:
             return False
         return (
-            time.thread_time() - self._cpu > seconds
+            effort.done() - self._start > self._limit
             or time.perf_counter() - self._wall > seconds * WALL_FACTOR
         )
+

@@ -23,6 +23,7 @@ from rules.tiles import TILES
 from rules.trump import TRUMP_SUIT, TrickRules, Trump
 from rules.views import SeatView
 
+from . import effort
 from .layouts import Constraints, enumerate_layouts, played_by, sample
 
 __all__ = [
@@ -42,6 +43,7 @@ Likelihood = Callable[[list[int]], float]
 SHORTFALL_WEIGHT = (0.4, 0.05, 0.01)
 DOUBLES = 7  # the "suit" of doubles, counted like a number
 REJECT_TRIES = 40  # random layouts drawn at most for one kept by its likelihood
+WEIGH_EFFORT = 1  # ``effort`` units for a layout weighed
 
 # For each tile, the numbers it carries (a double carries one).
 _CARRIES = tuple(tuple(sorted({TILES[t].high, TILES[t].low})) for t in range(28))
@@ -204,6 +206,7 @@ def likely_sample(
         if hands is None:
             return best
         weight = likely(hands)
+        effort.spend(WEIGH_EFFORT)
         if rng.random() < weight:
             return hands
         if weight > best_weight:
@@ -219,7 +222,11 @@ def weighed_layouts(
     every = enumerate_layouts(constraints, limit)
     if every is not None:
         for hands in every:
-            yield hands, likely(hands) if likely is not None else 1.0
+            if likely is None:
+                yield hands, 1.0
+                continue
+            effort.spend(WEIGH_EFFORT)
+            yield hands, likely(hands)
         return
     for _ in range(limit):
         hands = likely_sample(constraints, rng, likely)

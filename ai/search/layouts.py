@@ -20,11 +20,14 @@ from rules.trump import Trump
 from rules.views import SeatView
 
 from ..knowledge import Knowledge
+from . import effort
 from .position import DISTANCE_MASKS
 
 __all__ = ["Constraints", "constraints_of", "sample", "enumerate_layouts", "played_by"]
 
 RESTARTS = 200
+DEAL_EFFORT = 2  # ``effort`` units for every three tiles a deal tries to place
+LIST_EFFORT = 1  # for every layout listed
 
 
 class Constraints:
@@ -100,15 +103,17 @@ def sample(constraints: Constraints, rng: random.Random) -> list[int] | None:
         left = list(c.sizes)
         dealt = [0] * len(c.seats)
         order = sorted(tiles, key=lambda t: (sum(1 for a in c.allowed if a >> t & 1), rng.random()))
-        for t in order:
+        for placed, t in enumerate(order):
             places = [i for i, a in enumerate(c.allowed) if left[i] and a >> t & 1]
             if not places:
+                effort.spend(1 + placed * DEAL_EFFORT // 3)
                 break
             weights = [left[i] for i in places]
             i = rng.choices(places, weights)[0]
             dealt[i] |= 1 << t
             left[i] -= 1
         else:
+            effort.spend(1 + len(order) * DEAL_EFFORT // 3)
             return c.hands(dict(zip(c.seats, dealt, strict=True)))
     return None
 
@@ -119,6 +124,7 @@ def enumerate_layouts(constraints: Constraints, limit: int) -> list[list[int]] |
     out: list[list[int]] = []
     for dealt in _deals(c, 0, c.hidden):
         out.append(c.hands(dict(zip(c.seats, dealt, strict=True))))
+        effort.spend(LIST_EFFORT)
         if len(out) > limit:
             return None
     return out

@@ -32,12 +32,15 @@ from __future__ import annotations
 
 from rules.tiles import COUNT, TILES
 
+from . import effort
 from .position import DISTANCE_MASKS, Position
 
 __all__ = ["Solver", "OutOfBudget"]
 
 NO_COUNT = (0,) * 28
 INFINITE = 1 << 30
+BUILD_EFFORT = 40  # a solver built for a layout (``effort`` units, the layout's dealing aside)
+SEARCH_EFFORT = 3  # a search started, besides one for each trick it starts
 
 
 class OutOfBudget(Exception):  # noqa: N818 - it is an event, not an error
@@ -70,6 +73,7 @@ class Solver:
         self._lead_order = tuple(sorted(range(28), key=lambda t: (-strength[t], t)))
         self._neighbours = _neighbours(rules) if equivalents else ({},) * 28
         self._search = self._build()
+        effort.spend(BUILD_EFFORT)
 
     # ----- questions ------------------------------------------------------------------
 
@@ -383,7 +387,16 @@ class Solver:
                 first.insert(0, t)
             return v
 
+        spend = effort.spend
+
         def search(position: Position, need: int) -> int:
+            before = solver.nodes
+            try:
+                return start(position, need)
+            finally:
+                spend(SEARCH_EFFORT + solver.nodes - before)
+
+        def start(position: Position, need: int) -> int:
             hands[:] = position.hands
             rem = 0
             for h in hands:

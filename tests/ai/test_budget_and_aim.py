@@ -1,36 +1,99 @@
-"""The expert's thinking budget (CPU seconds, capped in real time) and its aim in the arena."""
+"""The expert's thinking budget (search work, capped in real time) and its aim in the arena."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 
 from ai import budget as budget_module
-from ai.budget import Budget
+from ai.budget import UNITS_PER_SECOND, Budget
 from ai.expert import ExpertBot
+from ai.protocol import decide
+from ai.search import effort
 from ai.search.position import Position, for_majority
 from app.arena import ArenaConfig, play_deal
-from rules import Trump
+from rules import Game, Trump
 
 from .search_helpers import start_play, true_position
 
 
-def test_no_budget_is_never_spent_and_cpu_spends_one() -> None:
+def test_no_budget_is_never_spent_and_work_spends_one() -> None:
     assert not Budget(None).spent()
-    budget = Budget(0.02)
-    assert not budget.spent()
-    while not budget.spent():
-        sum(range(1000))  # busy: CPU time passes
-    assert time.thread_time() - budget._cpu >= 0.02
+    budget = Budget(0.01)
+    effort.spend(round(0.01 * UNITS_PER_SECOND))
+    assert not budget.spent()  # exactly the budget's work: not over it yet
+    effort.spend(1)
+    assert budget.spent()
 
 
-def test_sleeping_is_not_thinking_but_the_wall_clock_caps_it(monkeypatch) -> None:
+def test_waiting_is_not_thinking_but_the_wall_clock_caps_it(monkeypatch) -> None:
     budget = Budget(0.05)
-    time.sleep(0.06)  # the wall clock passes, the thread's CPU does not
+    time.sleep(0.06)  # the wall clock passes, no work is done
     assert not budget.spent()
     monkeypatch.setattr(budget_module, "WALL_FACTOR", 1)
     assert budget.spent()
+
+
+def test_another_threads_work_is_not_this_ones() -> None:
+    budget = Budget(0.01)
+    worker = threading.Thread(target=effort.spend, args=(10 * UNITS_PER_SECOND,))
+    worker.start()
+    worker.join()
+    assert not budget.spent()
+
+
+def test_a_solve_spends_work() -> None:
+    game = start_play("texas42", 4, Trump.of_number(5))
+    position = true_position(game)
+    from ai.search.solver import Solver
+
+    before = effort.done()
+    solver = Solver(position)
+    solver.reaches(position, position.goal)
+    assert effort.done() - before > solver.nodes > 0
+
+
+def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> None:
+    """Its budget counts work, not time: a slower run (here, every solver's test takes half
+    a millisecond of CPU more) solves as many layouts and makes the same decisions."""
+    from ai.search import solver as solver_module
+
+    game = Game.new("texas42", seed=5)
+    views = []
+    while game.to_act is not None and len(views) < 12:
+        view = game.view(game.to_act.seat)
+        views.append(view)
+        game.apply(decide(ExpertBot(3, budget=0.02, call_budget=0.05), view))
+    built: list[int] = []
+    real_init, real_reaches = solver_module.Solver.__init__, solver_module.Solver.reaches
+
+    def counted(self, *args, **kwargs):
+        built.append(1)
+        real_init(self, *args, **kwargs)
+
+    def run() -> list[tuple[object, int]]:
+        out = []
+        for view in views:
+            built.clear()
+            out.append((decide(ExpertBot(3, budget=0.02, call_budget=0.05), view), len(built)))
+        return out
+
+    monkeypatch.setattr(solver_module.Solver, "__init__", counted)
+    quick = run()
+
+    def slow(self, position, need):
+        end = time.thread_time() + 0.0005
+        while time.thread_time() < end:
+            pass
+        return real_reaches(self, position, need)
+
+    monkeypatch.setattr(solver_module.Solver, "reaches", slow)
+    monkeypatch.setattr(budget_module, "WALL_FACTOR", 1000)  # not the cap: the work
+    assert {v.to_act.kind for v in views} >= {"bid", "play"}
+    assert sum(n for _, n in quick) > 2 * len(views)  # many layouts solved, not one each
+    assert run() == quick
 
 
 @pytest.mark.parametrize(("game_name", "whole"), [("texas42", 42), ("moon4", 7)])
