@@ -7,13 +7,16 @@
   them, as ``expert`` plays; the advice keeps, per tile, how often the seat's side then
   gets what it plays for (the contract made, or set) and, late in the hand, the credit
   (points or tricks) it ends with on average;
-- bid and trump: the expert's own decision, and the make rates its simulation found for
-  the trumps it tried (caught as the expert computes them);
+- bid and trump: the expert's own decision, and for the trumps it tried how often the bid
+  is made, read from its simulation (caught as the expert computes it) through the
+  self-play calibration as the expert reads it (``calibration``: open hands flatter the
+  bidder), so the figure is what play makes of such hands;
 - discard (Moon for three): the expert's (``normal``'s) choice.
 
 Its random numbers come from its seed and the view, never from a bot's or the game's, so
-asking for advice changes nothing at the table.  ``budget=None`` solves exactly
-``layouts`` layouts (the same advice on every machine: tests).
+asking for advice changes nothing at the table; its budget counts work, as the expert's
+does, so the same view gets the same advice.  ``budget=None`` solves exactly ``layouts``
+layouts (tests).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from rules.trump import Trump
 from rules.views import SeatView
 
 from .budget import Budget
+from .calibration import calibrated
 from .expert import QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
 from .search.inference import layout_likelihood, weighed_layouts
@@ -60,9 +64,10 @@ class TileFigures:
 class Advice:
     """The advised action and what it rests on.
 
-    ``tiles``: play advice, best first.  ``rates``: for a bid or a trump, the make rate of
-    ``bid_value`` with each trump the expert simulated, best first.  ``layouts``: how many
-    layouts the figures come from (0 when the choice needed no search).
+    ``tiles``: play advice, best first.  ``rates``: for a bid or a trump, how often
+    ``bid_value`` is made with each trump the expert simulated (calibrated), best first.
+    ``layouts``: how many layouts the figures come from (0 when the choice needed no
+    search).
     """
 
     action: Action
@@ -116,7 +121,13 @@ def advise(
     if not bot.simulations:
         return Advice(action, turn.kind, side)
     value, results = bot.simulations[-1]
-    rates = {t: sum(m) / len(m) for t, m in results.items() if m}
+    options = view.options
+    above_least = options.is_moon and value > options.min_bid
+    rates = {
+        t: calibrated(options.game, sum(m) / len(m), above_least)
+        for t, m in results.items()
+        if m
+    }
     ranked = tuple(sorted(rates.items(), key=lambda item: -item[1]))
     count = max((len(m) for m in results.values()), default=0)
     return Advice(action, turn.kind, side, count, rates=ranked, bid_value=value)

@@ -168,7 +168,7 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
         parts = _with_facts(head, _hand_facts(view, action.trump))
         mine = dict(advice.rates).get(action.trump)
         if mine is not None:
-            parts.append((f"; made in {_pct(mine)} of deals", 1))
+            parts.append((f"; made in {_pct(mine)} of hands like this", 1))
             others = [(t, r) for t, r in advice.rates if t is not action.trump]
             if others:
                 other = trump_text(others[0][0], view.options)
@@ -183,15 +183,15 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
             return [("Pass: your partner holds the bid", 0)]
         if rate is not None and advice.bid_value is not None:
             lowest = offer_label(Bid(view.seat, advice.bid_value), view)
-            made = (f"is made in only {_pct(rate)} of deals" if rate
-                    else f"is made in none of the {advice.layouts} deals tried")
+            made = (f"is made in only {_pct(rate)} of hands like this" if rate
+                    else "is almost never made")
             return [(f"Pass: even with {name}, {lowest} {made}", 0)] + [
                 (f"; {fact}", 2) for fact in facts[:1]]
         return [("Pass: your hand is too weak to bid", 0)] + [(f"; {f}", 2) for f in facts[:1]]
     head = f"Bid {offer_label(action, view)}" + (f" with {name}" if name else "")
     parts = _with_facts(head, facts)
     if rate is not None:
-        parts.append((f"; made in {_pct(rate)} of deals", 1))
+        parts.append((f"; made in {_pct(rate)} of hands like this", 1))
     return parts
 
 

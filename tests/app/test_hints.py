@@ -6,6 +6,7 @@ import pytest
 
 from ai.advice import advise
 from ai.basic import trump_choice
+from ai.expert import MAKE_RATE
 from app.hints import hint_lines, hint_text
 from app.widgets.choices import ChoiceBar
 from app.widgets.hand import HandView
@@ -95,9 +96,27 @@ def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
     text = hint_text(view, advice)
     trump = advice.rates[0][0]
     assert text.startswith(f"Hint: Bid {advice.action.value} with {trump.label}: ")
-    assert f"made in {round(100 * advice.rates[0][1])}% of deals" in text
+    assert f"made in {round(100 * advice.rates[0][1])}% of hands like this" in text
+    # The figure is what play makes of such hands (the calibrated rate the expert bids
+    # by), so a bid advised is made at least half the time.
+    assert advice.rates[0][1] >= MAKE_RATE
     # Cut to fit: the move stays, the figures go before it.
     assert hint_text(view, advice, 40).startswith(f"Hint: Bid {advice.action.value}")
+
+
+def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
+    game = Game.new("texas42", seed=3)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    view = game.view(0)  # 5-4 4-4 4-2 4-0 3-3 2-0 0-0: fours, but few of the top ones
+    advice = advise(view, **FIXED)
+    assert isinstance(advice.action, Pass)
+    rate = advice.rates[0][1]
+    assert 0 < rate < MAKE_RATE
+    assert hint_text(view, advice).startswith(
+        f"Hint: Pass: even with {advice.rates[0][0].label}, 30 is made in only "
+        f"{round(100 * rate)}% of hands like this"
+    )
     assert len(hint_text(view, advice, 40)) <= 40
 
 
