@@ -8,7 +8,8 @@
   against ``basic`` (``moon42 arena``'s duplicate deals, one process).
 - The exact solver's time by trick number (Texas 42; ``ai.search.bench``).
 
-Times are wall-clock on this machine; the expert's decisions stop at their time budgets.
+Times are wall-clock on this machine; the expert's decisions stop at their budgets, counted in
+search work (``ai.budget``), so how long they take follows the machine's speed.
 """
 
 from __future__ import annotations
