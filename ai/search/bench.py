@@ -5,7 +5,9 @@
   positions reached by random play; also the single "is the bid made?" test.  The first
   trick's figures come with the nodes searched, which the machine's load cannot blur.
 - Expert: the latency of each decision (median and p95, by kind) over Texas 42 hands where
-  two experts play two basic bots, with the default budgets.
+  two experts play two basic bots, with the default budgets; and what a unit of search
+  work (``effort``, what budgets are counted in) takes here in CPU time, against the
+  ``UNITS_PER_SECOND`` the budgets assume.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from rules.actions import NameTrump
 from rules.tiles import mask_of
 
 from ..basic import BasicBot, trump_choice
+from ..budget import UNITS_PER_SECOND
 from ..expert import ExpertBot
 from ..protocol import decide
+from . import effort
 from .position import Position
 from .solver import Solver
 
@@ -105,19 +109,29 @@ def solver_figures(deals: int, repeats: int = 3) -> dict:
 def expert_figures(hands: int) -> dict:
     """Decision latency of ``expert`` (default budgets) against ``basic``, Texas 42."""
     times: dict[str, list[float]] = {}
+    per_unit: list[float] = []  # CPU microseconds a unit of work, decision by decision
     for seed in range(hands):
         game = Game.new("texas42", seed=1000 + seed)
         bots = [ExpertBot(seed * 4 + s) if s % 2 == 0 else BasicBot() for s in range(4)]
         while game.to_act is not None:
             seat = game.to_act.seat
             view = game.view(seat)
+            units, cpu = effort.done(), time.thread_time()
             start = time.perf_counter()
             action = decide(bots[seat], view)
             if seat % 2 == 0:
                 times.setdefault(view.to_act.kind, []).append(time.perf_counter() - start)
+                units = effort.done() - units
+                if units:
+                    per_unit.append(1e6 * (time.thread_time() - cpu) / units)
             game.apply(action)
     every = [t for kind in times.values() for t in kind]
     out = {"hands": hands, "all": _quantiles(every)}
+    if per_unit:
+        out["work_unit_us"] = {
+            "median": round(statistics.median(per_unit), 2),
+            "budgets_assume": round(1e6 / UNITS_PER_SECOND, 2),
+        }
     out.update({kind: _quantiles(v) | {"n": len(v)} for kind, v in times.items()})
     return out
 
@@ -145,8 +159,14 @@ def main(argv: list[str] | None = None) -> int:
         expert = figures["expert"]
         print(f"Expert decisions, {expert['hands']} Texas 42 hands against basic (ms):")
         for kind, q in expert.items():
-            if isinstance(q, dict):
+            if isinstance(q, dict) and kind != "work_unit_us":
                 print(f"  {kind:6} {_line(q)}")
+        if "work_unit_us" in expert:
+            unit = expert["work_unit_us"]
+            print(
+                f"  a unit of search work: {unit['median']} us of CPU (median), "
+                f"the budgets assume {unit['budgets_assume']} us"
+            )
     return 0
 
 
