@@ -6,7 +6,8 @@ the budgets were set on).  So a seeded bot makes the same decisions on every run
 busy machine (an arena on every core, a server with many players) as on a quiet one, and
 its strength never depends on what else runs.  So that a player is never kept waiting
 long, the decision also ends once ``WALL_FACTOR`` times the budget has passed on the wall
-clock.  Only on a machine much slower or busier than that one is the cap reached, and only
+clock, or ``WALL_FLOOR`` seconds if that is longer (a short budget's fixed costs weigh
+more).  Only on a machine much slower or busier than that one is the cap reached, and only
 then can the decision differ.
 """
 
@@ -16,10 +17,11 @@ import time
 
 from .search import effort
 
-__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR"]
+__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR"]
 
 UNITS_PER_SECOND = 80_000  # about 12.5 microseconds a unit
 WALL_FACTOR = 4
+WALL_FLOOR = 3.0  # seconds
 
 
 class Budget:
@@ -40,6 +42,6 @@ class Budget:
             return False
         return (
             effort.done() - self._start > self._limit
-            or time.perf_counter() - self._wall > seconds * WALL_FACTOR
+            or time.perf_counter() - self._wall > max(seconds * WALL_FACTOR, WALL_FLOOR)
         )
 

@@ -27,12 +27,12 @@ Sevens are played by the solver like every other contract.
 
 Time. Each decision has a budget, given in seconds but counted in search work (``budget``:
 about what the work takes on the machine the budgets were set on), capped at four times
-that on the wall clock; a play in the first two tricks, when each layout costs most and the
-hand is shaped, gets twice as long. It stops dealing layouts when the budget is spent,
-having solved at least one (anytime). Counting work rather than time makes a seeded expert
-play the same game the same way on any machine and under any load. ``budget=None`` solves
-exactly ``layouts`` layouts (tests). Its random numbers come from its seed and what its
-seat knows, so the hidden tiles never change them.
+that on the wall clock (three seconds at least); a play in the first two tricks, when each
+layout costs most and the hand is shaped, gets twice as long. It stops dealing layouts when
+the budget is spent, having solved at least one (anytime). Counting work rather than time
+makes a seeded expert play the same game the same way on any machine and under any load.
+``budget=None`` solves exactly ``layouts`` layouts (tests). Its random numbers come from
+its seed and what its seat knows, so the hidden tiles never change them.
 """
 
 from __future__ import annotations

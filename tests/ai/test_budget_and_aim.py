@@ -29,10 +29,20 @@ def test_no_budget_is_never_spent_and_work_spends_one() -> None:
 
 
 def test_waiting_is_not_thinking_but_the_wall_clock_caps_it(monkeypatch) -> None:
+    monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.0)
     budget = Budget(0.05)
     time.sleep(0.06)  # the wall clock passes, no work is done
     assert not budget.spent()
     monkeypatch.setattr(budget_module, "WALL_FACTOR", 1)
+    assert budget.spent()
+
+
+def test_a_short_budget_is_capped_no_sooner_than_the_floor(monkeypatch) -> None:
+    monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.3)
+    budget = Budget(0.01)
+    time.sleep(0.1)  # past four times the budget, not past the floor
+    assert not budget.spent()
+    time.sleep(0.25)
     assert budget.spent()
 
 
@@ -81,6 +91,8 @@ def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> No
         return out
 
     monkeypatch.setattr(solver_module.Solver, "__init__", counted)
+    # Not the wall-clock cap (a loaded machine may reach it with budgets this short): work.
+    monkeypatch.setattr(budget_module, "WALL_FLOOR", 1000.0)
     quick = run()
 
     def slow(self, position, need):
@@ -90,7 +102,6 @@ def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> No
         return real_reaches(self, position, need)
 
     monkeypatch.setattr(solver_module.Solver, "reaches", slow)
-    monkeypatch.setattr(budget_module, "WALL_FACTOR", 1000)  # not the cap: the work
     assert {v.to_act.kind for v in views} >= {"bid", "play"}
     assert sum(n for _, n in quick) > 2 * len(views)  # many layouts solved, not one each
     assert run() == quick
