@@ -44,4 +44,3 @@ class Budget:
             effort.done() - self._start > self._limit
             or time.perf_counter() - self._wall > max(seconds * WALL_FACTOR, WALL_FLOOR)
         )
-

@@ -13,6 +13,7 @@ from ai.expert import ExpertBot
 from ai.protocol import decide
 from ai.search import effort
 from ai.search.position import Position, for_majority
+from ai.search.solver import Solver
 from app.arena import ArenaConfig, play_deal
 from rules import Game, Trump
 
@@ -57,8 +58,6 @@ def test_another_threads_work_is_not_this_ones() -> None:
 def test_a_solve_spends_work() -> None:
     game = start_play("texas42", 4, Trump.of_number(5))
     position = true_position(game)
-    from ai.search.solver import Solver
-
     before = effort.done()
     solver = Solver(position)
     solver.reaches(position, position.goal)
@@ -68,8 +67,6 @@ def test_a_solve_spends_work() -> None:
 def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> None:
     """Its budget counts work, not time: a slower run (here, every solver's test takes half
     a millisecond of CPU more) solves as many layouts and makes the same decisions."""
-    from ai.search import solver as solver_module
-
     game = Game.new("texas42", seed=5)
     views = []
     while game.to_act is not None and len(views) < 12:
@@ -77,7 +74,7 @@ def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> No
         views.append(view)
         game.apply(decide(ExpertBot(3, budget=0.02, call_budget=0.05), view))
     built: list[int] = []
-    real_init, real_reaches = solver_module.Solver.__init__, solver_module.Solver.reaches
+    real_init, real_reaches = Solver.__init__, Solver.reaches
 
     def counted(self, *args, **kwargs):
         built.append(1)
@@ -90,7 +87,7 @@ def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> No
             out.append((decide(ExpertBot(3, budget=0.02, call_budget=0.05), view), len(built)))
         return out
 
-    monkeypatch.setattr(solver_module.Solver, "__init__", counted)
+    monkeypatch.setattr(Solver, "__init__", counted)
     # Not the wall-clock cap (a loaded machine may reach it with budgets this short): work.
     monkeypatch.setattr(budget_module, "WALL_FLOOR", 1000.0)
     quick = run()
@@ -101,7 +98,7 @@ def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> No
             pass
         return real_reaches(self, position, need)
 
-    monkeypatch.setattr(solver_module.Solver, "reaches", slow)
+    monkeypatch.setattr(Solver, "reaches", slow)
     assert {v.to_act.kind for v in views} >= {"bid", "play"}
     assert sum(n for _, n in quick) > 2 * len(views)  # many layouts solved, not one each
     assert run() == quick
