@@ -29,7 +29,7 @@ from rules.trump import Trump
 from rules.views import SeatView
 
 from .budget import Budget
-from .calibration import calibrated
+from .calibration import made_in_play
 from .expert import QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
 from .search.inference import layout_likelihood, weighed_layouts
@@ -121,13 +121,7 @@ def advise(
     if not bot.simulations:
         return Advice(action, turn.kind, side)
     value, results = bot.simulations[-1]
-    options = view.options
-    above_least = options.is_moon and value > options.min_bid
-    rates = {
-        t: calibrated(options.game, sum(m) / len(m), above_least)
-        for t, m in results.items()
-        if m
-    }
+    rates = {t: made_in_play(view.options, value, sum(m) / len(m)) for t, m in results.items() if m}
     ranked = tuple(sorted(rates.items(), key=lambda item: -item[1]))
     count = max((len(m) for m in results.values()), default=0)
     return Advice(action, turn.kind, side, count, rates=ranked, bid_value=value)

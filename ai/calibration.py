@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-__all__ = ["CALIBRATION", "calibrated"]
+from rules.options import Options
+
+__all__ = ["CALIBRATION", "calibrated", "made_in_play"]
 
 # game: ((simulated rate, share made in self-play), ...), the rates rising.
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
@@ -47,3 +49,9 @@ def calibrated(game: str, rate: float, above_least: bool = False) -> float:
         return points[-1][1]
     (x0, y0), (x1, y1) = points[i - 1], points[i]
     return y0 + (y1 - y0) * (rate - x0) / (x1 - x0)
+
+
+def made_in_play(options: Options, bid: int, rate: float) -> float:
+    """How often a bid of ``bid`` that the simulation makes at ``rate`` is made in play: the
+    rate read through the table of ``options``' game (above the least bid, in Moon)."""
+    return calibrated(options.game, rate, options.is_moon and bid > options.min_bid)

@@ -47,7 +47,7 @@ from rules.trump import Trump
 from rules.views import SeatView
 
 from .budget import Budget
-from .calibration import calibrated
+from .calibration import made_in_play
 from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
@@ -343,8 +343,7 @@ class ExpertBot:
         if view.options.is_moon and lowest.value == MOON:
             return normal
         rate = self.make_rate(view, lowest.value)
-        above_least = view.options.is_moon and lowest.value > view.options.min_bid
-        if calibrated(view.options.game, rate, above_least) >= MAKE_RATE:
+        if made_in_play(view.options, lowest.value, rate) >= MAKE_RATE:
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
                 return normal

@@ -222,11 +222,9 @@ def weighed_layouts(
     every = enumerate_layouts(constraints, limit)
     if every is not None:
         for hands in every:
-            if likely is None:
-                yield hands, 1.0
-                continue
-            effort.spend(WEIGH_EFFORT)
-            yield hands, likely(hands)
+            if likely is not None:
+                effort.spend(WEIGH_EFFORT)
+            yield hands, likely(hands) if likely is not None else 1.0
         return
     for _ in range(limit):
         hands = likely_sample(constraints, rng, likely)

@@ -103,17 +103,18 @@ def sample(constraints: Constraints, rng: random.Random) -> list[int] | None:
         left = list(c.sizes)
         dealt = [0] * len(c.seats)
         order = sorted(tiles, key=lambda t: (sum(1 for a in c.allowed if a >> t & 1), rng.random()))
-        for placed, t in enumerate(order):
+        placed = 0
+        for t in order:
             places = [i for i, a in enumerate(c.allowed) if left[i] and a >> t & 1]
             if not places:
-                effort.spend(1 + placed * DEAL_EFFORT // 3)
                 break
             weights = [left[i] for i in places]
             i = rng.choices(places, weights)[0]
             dealt[i] |= 1 << t
             left[i] -= 1
-        else:
-            effort.spend(1 + len(order) * DEAL_EFFORT // 3)
+            placed += 1
+        effort.spend(1 + placed * DEAL_EFFORT // 3)
+        if placed == len(order):
             return c.hands(dict(zip(c.seats, dealt, strict=True)))
     return None
 

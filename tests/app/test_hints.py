@@ -102,6 +102,7 @@ def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
     assert advice.rates[0][1] >= MAKE_RATE
     # Cut to fit: the move stays, the figures go before it.
     assert hint_text(view, advice, 40).startswith(f"Hint: Bid {advice.action.value}")
+    assert len(hint_text(view, advice, 40)) <= 40
 
 
 def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
@@ -117,7 +118,6 @@ def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
         f"Hint: Pass: even with {advice.rates[0][0].label}, 30 is made in only "
         f"{round(100 * rate)}% of hands like this"
     )
-    assert len(hint_text(view, advice, 40)) <= 40
 
 
 def test_asking_for_advice_changes_nothing_in_the_game() -> None:
