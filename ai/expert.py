@@ -141,6 +141,11 @@ class ExpertBot:
         key = f"{self.seed}:{kind}:{view.hand_number}:{view.seat}:{played}:{len(view.bids)}"
         return random.Random(key)
 
+    def _deals(self, view: SeatView) -> random.Random:
+        # The bid and the trump of one hand are simulated on the same random layouts, so
+        # that they tell the same story (and a pass hint agrees with a trump hint).
+        return random.Random(f"{self.seed}:deal:{view.hand_number}:{view.seat}")
+
     # ----- play -----------------------------------------------------------------------
 
     def play(self, view: SeatView) -> Action:
@@ -310,7 +315,7 @@ class ExpertBot:
         plunged = view.contract in ("plunge", "splash")
         if plunged and Trump.DOUBLES in plain and Trump.DOUBLES not in candidates:
             candidates.append(Trump.DOUBLES)
-        results = self._simulate(view, candidates, view.high_bid, self._rng(view, "trump"))
+        results = self._simulate(view, candidates, view.high_bid, self._deals(view))
 
         def score(trump: Trump) -> float:
             made = results[trump]
@@ -322,7 +327,7 @@ class ExpertBot:
         """How often a bid of ``value`` is made in the simulation, with the better of the
         hand's two likeliest trumps and this seat leading (not yet calibrated)."""
         candidates = self._candidates(view, table_trumps(view))[:2]
-        results = self._simulate(view, candidates, value, self._rng(view, "bid"))
+        results = self._simulate(view, candidates, value, self._deals(view))
         return max((sum(m) / len(m) for m in results.values() if m), default=0.0)
 
     def bid(self, view: SeatView) -> Action:

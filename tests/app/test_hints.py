@@ -106,11 +106,11 @@ def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
 
 
 def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
-    game = Game.new("texas42", seed=3)
+    game = Game.new("texas42", seed=9)
     while game.to_act.seat != 0:
         game.apply(Pass(game.to_act.seat))
-    view = game.view(0)  # 5-4 4-4 4-2 4-0 3-3 2-0 0-0: fours, but few of the top ones
-    advice = advise(view, **FIXED)
+    view = game.view(0)  # 6-4 5-1 4-2 4-0 3-1 2-0 1-0: no double, no long suit
+    advice = advise(view, **{**FIXED, "layouts": 128})  # 16 layouts for a call
     assert isinstance(advice.action, Pass)
     rate = advice.rates[0][1]
     assert 0 < rate < MAKE_RATE
@@ -118,6 +118,24 @@ def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
         f"Hint: Pass: even with {advice.rates[0][0].label}, 30 is made in only "
         f"{round(100 * rate)}% of hands like this"
     )
+
+
+def test_the_bid_hint_and_the_trump_hint_of_a_hand_tell_the_same_story() -> None:
+    # Both simulations deal the same random layouts, so the trumps they share get the
+    # same figure (here both solve the same number of layouts, without a clock).
+    game = Game.new("texas42", seed=5)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    settings = {**FIXED, "layouts": 64}
+    bid = advise(game.view(0), **settings)
+    game.apply(bid.action)
+    while game.to_act.kind == "bid":
+        game.apply(Pass(game.to_act.seat))
+    trump = advise(game.view(0), **settings)
+    assert trump.kind == "trump" and trump.bid_value == bid.bid_value
+    shared = dict(bid.rates).keys() & dict(trump.rates).keys()
+    assert len(shared) == 2
+    assert {t: dict(bid.rates)[t] for t in shared} == {t: dict(trump.rates)[t] for t in shared}
 
 
 def test_asking_for_advice_changes_nothing_in_the_game() -> None:
