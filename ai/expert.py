@@ -42,6 +42,7 @@ from collections.abc import Iterator
 
 from rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
 from rules.bidding import MOON
+from rules.game import Phase
 from rules.tiles import TILES, mask_of
 from rules.trump import Trump
 from rules.views import SeatView
@@ -251,7 +252,10 @@ class ExpertBot:
         else:
             layouts_of = self._layouts(constraints, rng, budget)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
-        bidder = view.bidder if view.bidder is not None else view.seat
+        # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
+        # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.
+        bidding = view.phase is Phase.BIDDING or view.bidder is None
+        bidder = view.seat if bidding else view.bidder
         declarer = view.seat
         for layouts, (hands, _) in enumerate(layouts_of):
             made = {}
