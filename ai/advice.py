@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass, field
 
 from rules.actions import Action, Play
+from rules.game import Phase
 from rules.trump import Trump
 from rules.views import SeatView
 
@@ -93,7 +94,7 @@ class _Watched(ExpertBot):
 
 
 def _on_bidding_side(view: SeatView) -> bool:
-    if view.bidder is None:
+    if view.bidder is None or view.phase is Phase.BIDDING:
         return True  # still bidding: the seat weighs its own contract
     if view.options.partnerships and view.trump is not Trump.NELLO:
         return view.seat % 2 == view.bidder % 2

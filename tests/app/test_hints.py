@@ -138,6 +138,18 @@ def test_the_bid_hint_and_the_trump_hint_of_a_hand_tell_the_same_story() -> None
     assert {t: dict(bid.rates)[t] for t in shared} == {t: dict(trump.rates)[t] for t in shared}
 
 
+def test_after_an_opponents_bid_the_hint_weighs_bidding_over_it() -> None:
+    game = Game.new("texas42", seed=5)
+    dealer = game.view(0).dealer
+    while game.to_act.seat != dealer:
+        seat = game.to_act.seat
+        game.apply(Bid(seat, 30) if seat == (dealer + 1) % 4 else Pass(seat))
+    view = game.view(dealer)
+    advice = advise(view, **{**FIXED, "layouts": 64})
+    assert advice.action == Bid(dealer, 31) and advice.bidder_side
+    assert hint_text(view, advice).startswith("Hint: Bid 31 with ")
+
+
 def test_asking_for_advice_changes_nothing_in_the_game() -> None:
     game = texas42_after(1, 27)
     before = game.view(0)
