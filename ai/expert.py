@@ -144,7 +144,8 @@ class ExpertBot:
 
     def _deals(self, view: SeatView) -> random.Random:
         # The bid and the trump of one hand are simulated on the same random layouts, so
-        # that they tell the same story (and a pass hint agrees with a trump hint).
+        # that they tell one story: the trump's simulation tries three trumps where the
+        # bid's tries two, so in the same time it solves the first of the bid's layouts.
         return random.Random(f"{self.seed}:deal:{view.hand_number}:{view.seat}")
 
     # ----- play -----------------------------------------------------------------------
