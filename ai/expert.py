@@ -136,13 +136,13 @@ class ExpertBot:
             return for_majority(position)
         return position
 
-    def _rng(self, view: SeatView, kind: str) -> random.Random:
+    def _play_rng(self, view: SeatView) -> random.Random:
         # From the seed and what the seat knows only: hidden tiles never change the draw.
         played = ",".join(str(t) for t in view.played)
-        key = f"{self.seed}:{kind}:{view.hand_number}:{view.seat}:{played}:{len(view.bids)}"
+        key = f"{self.seed}:play:{view.hand_number}:{view.seat}:{played}:{len(view.bids)}"
         return random.Random(key)
 
-    def _deals(self, view: SeatView) -> random.Random:
+    def _deal_rng(self, view: SeatView) -> random.Random:
         # The bid and the trump of one hand are simulated on the same random layouts, so
         # that they tell one story: the trump's simulation tries three trumps where the
         # bid's tries two, so in the same time it solves the first of the bid's layouts.
@@ -164,7 +164,7 @@ class ExpertBot:
         # Early tiles shape the hand most and each layout costs most then: more time.
         budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
         likely = layout_likelihood(view)
-        rng = self._rng(view, "play")
+        rng = self._play_rng(view)
         solved_layouts: list[tuple[Solver, Position, float]] = []
         for hands, weight in self._layouts(constraints, rng, budget, likely):
             position = self._aimed(Position.of_view(view, hands), view)
@@ -320,7 +320,7 @@ class ExpertBot:
         plunged = view.contract in ("plunge", "splash")
         if plunged and Trump.DOUBLES in plain and Trump.DOUBLES not in candidates:
             candidates.append(Trump.DOUBLES)
-        results = self._simulate(view, candidates, view.high_bid, self._deals(view))
+        results = self._simulate(view, candidates, view.high_bid, self._deal_rng(view))
 
         def score(trump: Trump) -> float:
             made = results[trump]
@@ -332,7 +332,7 @@ class ExpertBot:
         """How often a bid of ``value`` is made in the simulation, with the better of the
         hand's two likeliest trumps and this seat leading (not yet calibrated)."""
         candidates = self._candidates(view, table_trumps(view))[:2]
-        results = self._simulate(view, candidates, value, self._deals(view))
+        results = self._simulate(view, candidates, value, self._deal_rng(view))
         return max((sum(m) / len(m) for m in results.values() if m), default=0.0)
 
     def bid(self, view: SeatView) -> Action:

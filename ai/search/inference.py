@@ -222,9 +222,11 @@ def weighed_layouts(
     every = enumerate_layouts(constraints, limit)
     if every is not None:
         for hands in every:
+            weight = 1.0
             if likely is not None:
                 effort.spend(WEIGH_EFFORT)
-            yield hands, likely(hands) if likely is not None else 1.0
+                weight = likely(hands)
+            yield hands, weight
         return
     for _ in range(limit):
         hands = likely_sample(constraints, rng, likely)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from ai.protocol import Strategy, decide
 from ai.random_bot import RandomBot
 from rules import Game, Phase
-from rules.actions import Action, Pass, Plunge, Splash
+from rules.actions import Action, Bid, Pass, Plunge, Splash
 from rules.options import OPTIONS_OF
 from rules.views import SeatView
 
@@ -101,3 +101,14 @@ class DecisionsSeen:
             for trump in ("nello", "sevens", "doubles", "none"):
                 assert f"trump {trump}" in seen
             assert {"contract plunge", "contract splash"} <= seen
+
+
+def dealer_view_at_bid(seed: int, opening: bool) -> SeatView:
+    """Texas 42 dealt from ``seed``: the dealer's view at its bid, after the seat on its
+    left opened 30 (``opening``) or everyone passed."""
+    game = Game.new("texas42", seed=seed)
+    dealer = game.view(0).dealer
+    while game.to_act.seat != dealer:
+        seat = game.to_act.seat
+        game.apply(Bid(seat, 30) if opening and seat == (dealer + 1) % 4 else Pass(seat))
+    return game.view(dealer)

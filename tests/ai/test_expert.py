@@ -17,7 +17,7 @@ from rules import Bid, Game, Pass, Phase, Trump
 from rules.record import game_to_record
 from rules.views import SeatView
 
-from .helpers import play_hands, random_options
+from .helpers import dealer_view_at_bid, play_hands, random_options
 from .hidden_tiles import compare_decisions
 from .search_helpers import play_randomly, start_play
 
@@ -146,15 +146,7 @@ def test_tiles_equal_for_the_contract_are_parted_by_the_credit_they_keep() -> No
 def test_an_overcall_is_weighed_for_the_seat_that_would_make_it() -> None:
     # The same hand and the same random layouts: whether an opponent has bid 30 first
     # changes which bids are legal, not how often this seat would make 31.
-    def dealer_view(opening: bool) -> SeatView:
-        game = Game.new("texas42", seed=5)
-        dealer = game.view(0).dealer
-        while game.to_act.seat != dealer:
-            seat = game.to_act.seat
-            game.apply(Bid(seat, 30) if opening and seat == (dealer + 1) % 4 else Pass(seat))
-        return game.view(dealer)
-
-    quiet, contested = dealer_view(False), dealer_view(True)
+    quiet, contested = dealer_view_at_bid(5, False), dealer_view_at_bid(5, True)
     assert contested.bidder is not None and contested.bidder != contested.seat
     bot = ExpertBot(3, budget=None, call_budget=None, layouts=64)
     assert bot.make_rate(contested, 31) == bot.make_rate(quiet, 31) > 0.5

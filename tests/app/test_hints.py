@@ -11,6 +11,7 @@ from app.hints import hint_lines, hint_text
 from app.widgets.choices import ChoiceBar
 from app.widgets.hand import HandView
 from rules import Bid, Game, NameTrump, Pass, Phase, Play, tile
+from tests.ai.helpers import dealer_view_at_bid
 
 from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
 
@@ -139,14 +140,9 @@ def test_the_bid_hint_and_the_trump_hint_of_a_hand_tell_the_same_story() -> None
 
 
 def test_after_an_opponents_bid_the_hint_weighs_bidding_over_it() -> None:
-    game = Game.new("texas42", seed=5)
-    dealer = game.view(0).dealer
-    while game.to_act.seat != dealer:
-        seat = game.to_act.seat
-        game.apply(Bid(seat, 30) if seat == (dealer + 1) % 4 else Pass(seat))
-    view = game.view(dealer)
+    view = dealer_view_at_bid(5, opening=True)
     advice = advise(view, **{**FIXED, "layouts": 64})
-    assert advice.action == Bid(dealer, 31) and advice.bidder_side
+    assert advice.action == Bid(view.seat, 31) and advice.bidder_side
     assert hint_text(view, advice).startswith("Hint: Bid 31 with ")
 
 
