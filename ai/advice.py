@@ -4,9 +4,10 @@
 
 - play: every legal tile is tried on the same layouts of the hidden tiles, each solved
   exactly (``search``) and weighed by what the trump named and the others' plays say of
-  them, as ``expert`` plays; the advice keeps, per tile, how often the seat's side then
-  gets what it plays for (the contract made, or set) and, late in the hand, the credit
-  (points or tricks) it ends with on average;
+  them, with opponents who play by habits where their plays say so, as ``expert`` plays;
+  the advice keeps, per tile, how often the seat's side then gets what it plays for (the
+  contract made, or set) and, late in the hand, the credit (points or tricks) it ends with
+  on average;
 - bid and trump: the expert's own decision, and for the trumps it tried how often the bid
   is made, read from its simulation (caught as the expert computes it) through the
   self-play calibration as the expert reads it (``calibration``: open hands flatter the
@@ -31,9 +32,9 @@ from rules.views import SeatView
 
 from .budget import Budget
 from .calibration import made_in_play
-from .expert import QUICK_ABOVE, ExpertBot, worth
+from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot
-from .search.inference import layout_likelihood, weighed_layouts
+from .search.inference import Reading, weighed_layouts
 from .search.layouts import constraints_of
 from .search.position import Position
 from .search.solver import Solver
@@ -143,13 +144,14 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     credit = dict.fromkeys(plays, 0.0)
     solved = 0
     weights = 0.0  # the layouts' weights: a listed layout weighs what the others have shown
-    likely = layout_likelihood(view)
+    reading = Reading(view, HABIT_PRIOR)
     maximiser = True
     clock = Budget(budget)
-    for hands, weight in weighed_layouts(constraints, rng, limit, likely):
+    for hands, weight in weighed_layouts(constraints, rng, limit, reading):
         position = Position.of_view(view, hands)
         maximiser = bool(position.maximisers >> view.seat & 1)
-        figures = _layout_figures(position, list(plays), quick, clock if solved else None)
+        habits = reading.habitual(hands, rng) & position.other_side(view.seat)
+        figures = _layout_figures(position, list(plays), quick, clock if solved else None, habits)
         if figures is None:
             break  # out of time in the middle of a layout: it is not counted
         for t, (w, ok, c) in figures.items():
@@ -185,10 +187,13 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     return Advice(plays[best], "play", side, solved, tuple(figures_of(t) for t in ranked))
 
 
-def _layout_figures(position: Position, tiles: list[int], quick: bool, clock: Budget | None):
+def _layout_figures(
+    position: Position, tiles: list[int], quick: bool, clock: Budget | None, habits: int
+):
     """Per tile (worth to the bidders, made?, credit at the end) in one layout, or None
-    when ``clock`` (None: no limit) is spent first."""
-    solver = Solver(position)
+    when ``clock`` (None: no limit) is spent first.  ``habits``: the seats that play by
+    habits in this layout."""
+    solver = Solver(position, habits=habits)
     out = {}
     for t in tiles:
         child = position.after(t)

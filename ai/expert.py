@@ -11,7 +11,14 @@ it plays for the contract first and for points after. Layouts in which the seat 
 named trump holds little of it, or in which an opponent passed over a sensible play
 (following low, shedding no count, the bidding side leading trumps), are unlikely
 (``search.inference``): a random one is kept only with that likelihood, and a listed one
-weighs it. Early in the hand it asks of each layout only "made or set?"; tiles equal on
+weighs it. It also reads whether each opponent plays by plain habits (``search.habits``:
+top trump led, suit followed low, no trumping in, no count given away): before an opponent
+has played, in half the layouts (``HABIT_PRIOR``); after, in each layout by how well its
+plays fit them there (``search.inference.Reading``). Where it does, the solver lets it play
+the habit tile rather than its best reply, so the expert plays for the tricks such a player
+gives away and still for best play against one who does not. Bids and trumps are simulated
+against best play only, as the calibration was measured. Early in the hand it asks of each
+layout only "made or set?"; tiles equal on
 that are parted by the credit they keep, solved exactly on the same layouts, before
 ``normal``'s rules of thumb.
 
@@ -53,7 +60,7 @@ from .contracts import special_bid
 from .hand_value import hand_value, rules_for
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
-from .search.inference import Likelihood, layout_likelihood, weighed_layouts
+from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, sample
 from .search.position import Position, for_majority
 from .search.solver import Solver
@@ -70,6 +77,7 @@ MADE_BONUS_POINTS = 42  # a made contract outweighs every point of the hand (Tex
 MADE_BONUS_TRICKS = 2  # (Moon, Nello, Sevens)
 EARLY = 2.0  # the play budget is this many times longer while the hand is asked "made?"
 TIE_SHARE = 0.5  # of the play budget, spent more to part tiles equal for the contract
+HABIT_PRIOR = 0.5  # the chance that an opponent who has not played yet plays by habits
 
 
 def _safest(
@@ -117,11 +125,13 @@ class ExpertBot:
         budget: float | None = PLAY_BUDGET,
         layouts: int = MAX_LAYOUTS,
         call_budget: float | None = CALL_BUDGET,
+        habit_prior: float = HABIT_PRIOR,
     ) -> None:
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.budget = budget
         self.layouts = layouts
         self.call_budget = call_budget
+        self.habit_prior = habit_prior
         self._normal = NormalBot(seed)
         self.majority = False
 
@@ -163,13 +173,14 @@ class ExpertBot:
         quick = len(view.hand) > QUICK_ABOVE
         # Early tiles shape the hand most and each layout costs most then: more time.
         budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
-        likely = layout_likelihood(view)
+        reading = Reading(view, self.habit_prior)
         rng = self._play_rng(view)
         solved_layouts: list[tuple[Solver, Position, float]] = []
-        for hands, weight in self._layouts(constraints, rng, budget, likely):
+        for hands, weight in self._layouts(constraints, rng, budget, reading):
             position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
-            solver = Solver(position)
+            habits = reading.habitual(hands, rng) & position.other_side(view.seat)
+            solver = Solver(position, habits=habits)
             worths = {}
             for t in plays:
                 child = position.after(t)

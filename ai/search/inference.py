@@ -24,13 +24,14 @@ from rules.trump import TRUMP_SUIT, TrickRules, Trump
 from rules.views import SeatView
 
 from . import effort
+from .habits import Habits
 from .layouts import Constraints, enumerate_layouts, played_by, sample
 
 __all__ = [
     "Likelihood",
     "trump_likelihood",
     "play_likelihood",
-    "layout_likelihood",
+    "Reading",
     "likely_sample",
     "weighed_layouts",
     "SHORTFALL_WEIGHT",
@@ -115,6 +116,30 @@ def play_likelihood(view: SeatView) -> Likelihood | None:
     play.  Only the opponents are read (a partner may play by subtler rules), and only when
     a trump or no trump is named: Nello and Sevens are played by other habits.
     """
+    read = _read_plays(view)
+    if read is None:
+        return None
+    checks = [(seat, seat_checks) for seat, (seat_checks, _) in read.items() if seat_checks]
+    if not checks:
+        return None
+
+    def weight(hands: list[int]) -> float:
+        w = 1.0
+        for seat, seat_checks in checks:
+            w *= _soft_weight(seat_checks, hands[seat])
+        return w
+
+    return weight
+
+
+# One opponent's plays as a layout must be asked about them: the soft checks (tiles it held
+# from then on, the sensible tiles it passed over, the weight if it held one) and every play
+# (the trick, the play's place in it, the tiles it held from then on).
+_SeatPlays = tuple[list[tuple[int, int, float]], list[tuple[Trick, int, int]]]
+
+
+def _read_plays(view: SeatView) -> dict[int, _SeatPlays] | None:
+    """Each opponent's plays so far, or None when no trump or no trump is named."""
     trump = view.trump
     rules = view.trick_rules
     if trump is None or rules is None or trump in (Trump.NELLO, Trump.SEVENS):
@@ -123,35 +148,39 @@ def play_likelihood(view: SeatView) -> Likelihood | None:
     bidding_side = {view.bidder, view.declarer} - {None}
     if view.options.partnerships and view.bidder is not None:
         bidding_side.add((view.bidder + 2) % 4)
-    tricks = view.tricks_so_far
-    # Each opponent's play, with what the layout must be asked: (seat, tiles it played from
-    # then on, tiles that would have been the sensible play, the weight if it held one).
-    checks: list[tuple[int, int, int, float]] = []
+    out: dict[int, _SeatPlays] = {
+        s: ([], []) for s in range(view.seats) if s not in (view.seat, view.partner)
+    }
     later = [0] * view.seats  # filled from the last play back
-    plays = [(trick, i) for trick in tricks for i in range(len(trick.plays))]
+    plays = [(trick, i) for trick in view.tricks_so_far for i in range(len(trick.plays))]
     for trick, i in reversed(plays):
         seat, tile = trick.plays[i]
         later[seat] |= 1 << tile
-        if seat == view.seat or seat == view.partner:
+        if seat not in out:
             continue
+        out[seat][1].append((trick, i, later[seat]))
         check = _sensible(rules, trick, i, seat, bidding_side, counts, view.options.partnerships)
         if check is not None:
-            checks.append((seat, later[seat], *check))
-    if not checks:
-        return None
+            out[seat][0].append((later[seat], *check))
+    return out
 
-    def weight(hands: list[int]) -> float:
-        w = 1.0
-        for seat, held_since, sensible, unlikely in checks:
-            if (hands[seat] | held_since) & sensible:
-                w *= unlikely
-        return w
 
-    return weight
+def _soft_weight(checks: list[tuple[int, int, float]], hand: int) -> float:
+    """One seat's weight from its soft checks, for the hidden ``hand`` a layout gives it."""
+    w = 1.0
+    for held_since, sensible, unlikely in checks:
+        if (hand | held_since) & sensible:
+            w *= unlikely
+    return w
 
 
 def _sensible(
-    rules: TrickRules, trick: Trick, i: int, seat: int, bidding_side: set[int], counts: bool,
+    rules: TrickRules,
+    trick: Trick,
+    i: int,
+    seat: int,
+    bidding_side: set[int],
+    counts: bool,
     partnerships: bool,
 ) -> tuple[int, float] | None:
     """For the ``i``-th play of ``trick``: the tiles whose holding makes it unlikely (the
@@ -182,15 +211,71 @@ def _sensible(
     return _NO_COUNT, SHED_COUNT_WEIGHT
 
 
-def layout_likelihood(view: SeatView) -> Likelihood | None:
-    """Everything the others' choices say: the trump named and the tiles played."""
-    parts = [f for f in (trump_likelihood(view), play_likelihood(view)) if f is not None]
-    if not parts:
-        return None
-    if len(parts) == 1:
-        return parts[0]
-    first, second = parts
-    return lambda hands: first(hands) * second(hands)
+class Reading:
+    """Everything the others' choices say of a layout: how likely it is (calling it gives
+    its weight, from ``trump_likelihood`` and ``play_likelihood``) and, for each opponent,
+    how likely it is to be a player of habits there.
+
+    An opponent is taken to be one of two players: with chance ``prior`` before it has
+    played, one of the habits of ``habits``, who always plays the habit tile; else a
+    sensible player, who picks among its legal tiles alike except as ``play_likelihood``
+    makes some plays unlikely.  In a layout, the plays so far are evidence between the two:
+    a play that is not the habit tile for the hand the layout gives rules the habits out;
+    one that is, out of ``n`` legal tiles, is ``n`` times likelier from a player of habits
+    (less as the sensible player would rather have made it).  So an opponent that keeps to
+    the habits where it had a choice soon plays by them in nearly every layout that fits,
+    and one that does not, in none.  ``prior`` 0 reads nobody's habits.  Only when a trump
+    or no trump is named: in Nello and Sevens nobody is read.
+    """
+
+    def __init__(self, view: SeatView, prior: float) -> None:
+        self._trump = trump_likelihood(view)
+        read = _read_plays(view)
+        self._seats = read or {}
+        self._prior = prior if read is not None else 0.0
+        self._habits = Habits.of(view.trick_rules, not view.options.is_moon) if read else None
+        self._partnerships = view.options.partnerships
+        self._last: tuple[tuple[int, ...], float, dict[int, float]] | None = None
+
+    def __call__(self, hands: list[int]) -> float:
+        return self._weigh(hands)[0]
+
+    def chances(self, hands: list[int]) -> dict[int, float]:
+        """Each opponent's chance of playing by habits in this layout."""
+        return self._weigh(hands)[1]
+
+    def habitual(self, hands: list[int], rng: random.Random) -> int:
+        """The opponents that play by habits in this layout (a bitmask), drawn by chance."""
+        return sum(1 << s for s, c in self.chances(hands).items() if c and rng.random() < c)
+
+    def _weigh(self, hands: list[int]) -> tuple[float, dict[int, float]]:
+        key = tuple(hands)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1], self._last[2]
+        weight = self._trump(hands) if self._trump is not None else 1.0
+        chances = {}
+        prior = self._prior
+        for seat, (checks, plays) in self._seats.items():
+            soft = _soft_weight(checks, hands[seat])
+            weight *= soft
+            chances[seat] = 0.0
+            if prior:
+                odds = self._habit_odds(plays, hands[seat])  # 0 when a play does not fit
+                chances[seat] = prior * odds / (prior * odds + (1 - prior) * soft)
+        self._last = (key, weight, chances)
+        return weight, chances
+
+    def _habit_odds(self, plays: list[tuple[Trick, int, int]], hand: int) -> int:
+        """How much likelier the plays are from a player of habits than from one choosing
+        among its legal tiles alike: their numbers of legal tiles multiplied, or 0."""
+        habits, partnerships = self._habits, self._partnerships
+        odds = 1
+        for trick, i, held in plays:
+            before = hand | held
+            if not habits.fits(trick, i, before, partnerships):
+                return 0
+            odds *= habits.choices(trick, i, before)
+        return odds
 
 
 def likely_sample(

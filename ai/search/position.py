@@ -67,6 +67,11 @@ class Position:
     def to_play(self) -> int:
         return self.orders[self.leader][len(self.trick)]
 
+    def other_side(self, seat: int) -> int:
+        """The seats (a bitmask) on the other side of the contract from ``seat``."""
+        mine = self.maximisers >> seat & 1
+        return sum(1 << s for s in range(len(self.hands)) if (self.maximisers >> s & 1) != mine)
+
     @property
     def tricks_left(self) -> int:
         """The tricks still to finish, the one in play included (the leader has led to it)."""

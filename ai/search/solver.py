@@ -33,6 +33,7 @@ from __future__ import annotations
 from rules.tiles import COUNT, TILES
 
 from . import effort
+from .habits import Habits
 from .position import DISTANCE_MASKS, Position
 
 __all__ = ["Solver", "OutOfBudget"]
@@ -57,9 +58,14 @@ class Solver:
     """
 
     def __init__(
-        self, position: Position, budget: int | None = None, equivalents: bool = True
+        self,
+        position: Position,
+        budget: int | None = None,
+        equivalents: bool = True,
+        habits: int = 0,
     ) -> None:
         self.position = position
+        self.habits = 0 if position.rules.sevens else habits
         self.table: dict[int, list[int]] = {}
         self.nodes = 0
         self.budget = budget if budget is not None else INFINITE
@@ -159,6 +165,8 @@ class Solver:
         trump_order = [t for t in lead_order if rules.is_trump[t]]
         alike = [sum(1 << u for u in near) for near in neighbours]
         base = 1
+        habits = self.habits
+        habit = Habits.of(rules, self.position.counts) if habits else None
         playing = max(len(o) for o in orders)  # the seats in a trick (a Nello partner is out)
         final = playing - 1
 
@@ -248,6 +256,8 @@ class Solver:
                 tiles = [t for t in own[leader] if legal >> t & 1]
                 known = leads[hand] = (legal, tiles, any(alike[t] & legal for t in tiles))
             legal, moves, pairs = known
+            if habits >> leader & 1:
+                moves, pairs = [habit.lead(legal)], False
             if pairs:
                 moves = distinct(moves, hand, rem)
             if len(moves) > 1:
@@ -320,13 +330,21 @@ class Solver:
             last = k == final
             # Going my way: play low, count first if it is ours.  Otherwise win cheaply.
             happy = (credit >> winner & 1) == is_max
-            memo = (((legal << 7 | top) << 4 | suit) << 1 | happy) << 1 | last
-            known = orderings.get(memo)
-            if known is None:
-                tiles = follow_order([t for t in own[seat] if legal >> t & 1], pw, top, happy, last)
-                # Whether two of these tiles may ever play alike (worth a look each time).
-                pairs = any(alike[t] & legal for t in tiles)
-                known = orderings[memo] = (tiles, pairs)
+            if habits >> seat & 1:
+                # A seat of habits has one tile to play: the trick is lost to it when the
+                # winner so far counts for the other account.
+                losing = (credit >> winner & 1) != (credit >> seat & 1)
+                known = ([habit.follow(hand, suit, losing)], False)
+            else:
+                memo = (((legal << 7 | top) << 4 | suit) << 1 | happy) << 1 | last
+                known = orderings.get(memo)
+                if known is None:
+                    tiles = follow_order(
+                        [t for t in own[seat] if legal >> t & 1], pw, top, happy, last
+                    )
+                    # Whether two of these tiles may ever play alike (worth a look each time).
+                    pairs = any(alike[t] & legal for t in tiles)
+                    known = orderings[memo] = (tiles, pairs)
             tiles, pairs = known
             if pairs:
                 tiles = distinct(tiles, hand, rem, pw, top)
@@ -358,13 +376,27 @@ class Solver:
                     hands[seat] = hand ^ (1 << t)
                     if p > top:
                         v = follow(
-                            order, k + 1, suit, p, seat, points + values[t], rem ^ (1 << t),
-                            left, need,
+                            order,
+                            k + 1,
+                            suit,
+                            p,
+                            seat,
+                            points + values[t],
+                            rem ^ (1 << t),
+                            left,
+                            need,
                         )
                     else:
                         v = follow(
-                            order, k + 1, suit, top, winner, points + values[t], rem ^ (1 << t),
-                            left, need,
+                            order,
+                            k + 1,
+                            suit,
+                            top,
+                            winner,
+                            points + values[t],
+                            rem ^ (1 << t),
+                            left,
+                            need,
                         )
                     hands[seat] = hand
                 if is_max:
@@ -417,9 +449,7 @@ class Solver:
                 return 0
             if need > left:
                 return left
-            return follow(
-                order, len(trick), led_suit[first], top, winner, points, rem, left, need
-            )
+            return follow(order, len(trick), led_suit[first], top, winner, points, rem, left, need)
 
         return search
 
