@@ -24,6 +24,10 @@ that close in on it.  What keeps it fast in pure Python:
 - the top trumps left, while one seat holds them, are sure tricks: a bound on both sides;
 - the last trick is played out without a search.
 
+Seats of habits: a seat in ``habits`` plays the tile its habits pick (``habits.Habits``)
+instead of having its replies searched, so the answer is what a side gets against such a
+player.  A search with every seat of habits plays the hand out as ``basic`` would.
+
 Following and winning come from the engine's ``TrickRules`` tables; ``test_solver`` checks
 them against the engine move by move.
 """
@@ -55,6 +59,7 @@ class Solver:
     tiles played), since the table knows a state by the tiles left and the leader.
     ``budget``: the most nodes all searches together may visit (None: no limit).
     ``equivalents``: search one of equivalent tiles only (off: every tile, for tests).
+    ``habits``: the seats (a bitmask) that play by habits (none in Sevens).
     """
 
     def __init__(
@@ -257,16 +262,17 @@ class Solver:
                 known = leads[hand] = (legal, tiles, any(alike[t] & legal for t in tiles))
             legal, moves, pairs = known
             if habits >> leader & 1:
-                moves, pairs = [habit.lead(legal)], False
-            if pairs:
-                moves = distinct(moves, hand, rem)
-            if len(moves) > 1:
-                moves = sorted(moves, key=history.__getitem__, reverse=True)
-            cut = entry[2]
-            if cut >= 0 and legal >> cut & 1 and moves[0] != cut:
-                if cut in moves:
-                    moves.remove(cut)
-                moves.insert(0, cut)
+                moves = [habit.lead(legal)]  # a seat of habits has one tile to lead
+            else:
+                if pairs:
+                    moves = distinct(moves, hand, rem)
+                if len(moves) > 1:
+                    moves = sorted(moves, key=history.__getitem__, reverse=True)
+                cut = entry[2]
+                if cut >= 0 and legal >> cut & 1 and moves[0] != cut:
+                    if cut in moves:
+                        moves.remove(cut)
+                    moves.insert(0, cut)
             is_max = maxi >> leader & 1
             best = -1 if is_max else INFINITE
             for t in moves:
