@@ -77,32 +77,24 @@ class Habits:
             return _first(suited, self._follows[suit])
         return _first(hand, self._sheds if losing else self._lows)
 
-    def fits(self, trick: Trick, i: int, hand: int, partnerships: bool) -> bool:
-        """Whether the ``i``-th play of ``trick`` is the habit tile of a seat holding ``hand``
-        (its tiles before that play)."""
-        rules = self.rules
+    def choices_if_fits(self, trick: Trick, i: int, hand: int, partnerships: bool) -> int:
+        """For the ``i``-th play of ``trick`` by a seat holding ``hand`` (its tiles before
+        that play): how many tiles it could have played, if the one it played is its habit
+        tile; 0 if it is not."""
         seat, tile = trick.plays[i]
         if i == 0:
-            return self.lead(hand) == tile
+            return hand.bit_count() if self.lead(hand) == tile else 0
+        rules = self.rules
         tiles = [t for _, t in trick.plays[:i]]
         suit = rules.led_suit[tiles[0]]
         winner = trick.plays[rules.winner_index(tiles)][0]
         losing = winner != seat and not (partnerships and (winner - seat) % 2 == 0)
-        return self.follow(hand, suit, losing) == tile
-
-    def choices(self, trick: Trick, i: int, hand: int) -> int:
-        """How many tiles the seat holding ``hand`` could play as the ``i``-th of ``trick``."""
-        return _legal(self.rules, trick, i, hand).bit_count()
+        if self.follow(hand, suit, losing) != tile:
+            return 0
+        return (hand & rules.follow_mask[suit] or hand).bit_count()
 
 
 _MADE: dict[tuple, Habits] = {}
-
-
-def _legal(rules: TrickRules, trick: Trick, i: int, hand: int) -> int:
-    if i == 0:
-        return hand
-    suit = rules.led_suit[trick.plays[0][1]]
-    return hand & rules.follow_mask[suit] or hand
 
 
 def _first(hand: int, order: tuple[int, ...]) -> int:

@@ -235,35 +235,29 @@ class Reading:
         self._prior = prior if read is not None else 0.0
         self._habits = Habits.of(view.trick_rules, not view.options.is_moon) if read else None
         self._partnerships = view.options.partnerships
-        self._last: tuple[tuple[int, ...], float, dict[int, float]] | None = None
 
     def __call__(self, hands: list[int]) -> float:
-        return self._weigh(hands)[0]
+        weight = self._trump(hands) if self._trump is not None else 1.0
+        for seat, (checks, _) in self._seats.items():
+            weight *= _soft_weight(checks, hands[seat])
+        return weight
 
     def chances(self, hands: list[int]) -> dict[int, float]:
         """Each opponent's chance of playing by habits in this layout."""
-        return self._weigh(hands)[1]
+        prior = self._prior
+        out = {}
+        for seat, (checks, plays) in self._seats.items():
+            odds = self._habit_odds(plays, hands[seat]) if prior else 0  # 0: a play misfits
+            if odds:
+                soft = _soft_weight(checks, hands[seat])
+                out[seat] = prior * odds / (prior * odds + (1 - prior) * soft)
+            else:
+                out[seat] = 0.0
+        return out
 
     def habitual(self, hands: list[int], rng: random.Random) -> int:
         """The opponents that play by habits in this layout (a bitmask), drawn by chance."""
         return sum(1 << s for s, c in self.chances(hands).items() if c and rng.random() < c)
-
-    def _weigh(self, hands: list[int]) -> tuple[float, dict[int, float]]:
-        key = tuple(hands)
-        if self._last is not None and self._last[0] == key:
-            return self._last[1], self._last[2]
-        weight = self._trump(hands) if self._trump is not None else 1.0
-        chances = {}
-        prior = self._prior
-        for seat, (checks, plays) in self._seats.items():
-            soft = _soft_weight(checks, hands[seat])
-            weight *= soft
-            chances[seat] = 0.0
-            if prior:
-                odds = self._habit_odds(plays, hands[seat])  # 0 when a play does not fit
-                chances[seat] = prior * odds / (prior * odds + (1 - prior) * soft)
-        self._last = (key, weight, chances)
-        return weight, chances
 
     def _habit_odds(self, plays: list[tuple[Trick, int, int]], hand: int) -> int:
         """How much likelier the plays are from a player of habits than from one choosing
@@ -271,10 +265,9 @@ class Reading:
         habits, partnerships = self._habits, self._partnerships
         odds = 1
         for trick, i, held in plays:
-            before = hand | held
-            if not habits.fits(trick, i, before, partnerships):
+            odds *= habits.choices_if_fits(trick, i, hand | held, partnerships)
+            if not odds:
                 return 0
-            odds *= habits.choices(trick, i, before)
         return odds
 
 
