@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from rules.actions import Action, Play
-from rules.game import Phase
-from rules.trump import Trump
-from rules.views import SeatView
+from moon42.rules.actions import Action, Play
+from moon42.rules.game import Phase
+from moon42.rules.trump import Trump
+from moon42.rules.views import SeatView
 
 from .budget import Budget
 from .calibration import made_in_play

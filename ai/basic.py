@@ -43,10 +43,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from rules.actions import Action, Bid, Discard, NameTrump, Pass, Play
-from rules.tiles import Tile
-from rules.trump import TrickRules, Trump
-from rules.views import SeatView
+from moon42.rules.actions import Action, Bid, Discard, NameTrump, Pass, Play
+from moon42.rules.tiles import Tile
+from moon42.rules.trump import TrickRules, Trump
+from moon42.rules.views import SeatView
 
 __all__ = ["BasicBot", "trump_choice", "strength", "wanted_bid"]
 

@@ -1,7 +1,7 @@
-"""``python -m ai.calibrate``: how often the expert's bids are made, against what its
+"""``python -m moon42.ai.calibrate``: how often the expert's bids are made, against what its
 simulation promised (a measurement, not a test).
 
-    python -m ai.calibrate [--game texas42] [--hands 120] [--seed 1] [--jobs 2] [--json]
+    python -m moon42.ai.calibrate [--game texas42] [--hands 120] [--seed 1] [--jobs 2] [--json]
 
 For each hand the seat left of the dealer is asked its simulated make rate at the least
 bid (``ExpertBot.make_rate``), then made to bid it (everybody else passes), and four
@@ -20,7 +20,7 @@ import multiprocessing
 import sys
 from statistics import fmean
 
-from rules import Bid, Game
+from moon42.rules import Bid, Game
 
 from .expert import ExpertBot
 from .forced_auction import skip_auction
@@ -83,7 +83,7 @@ def fit(groups: list[dict]) -> list[tuple[float, float]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m ai.calibrate", description=__doc__.split("\n")[0]
+        prog="python -m moon42.ai.calibrate", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--game", default="texas42", choices=("moon3", "moon4", "texas42"))
     parser.add_argument("--hands", type=int, default=120)

@@ -2,7 +2,7 @@
 
 The expert's bidding simulation deals the hidden tiles at random and solves every layout
 with all hands open, so it is an estimate with a bias: open-handed play makes some bids real
-play does not, and the other way round.  ``python -m ai.calibrate`` measures the bias in
+play does not, and the other way round.  ``python -m moon42.ai.calibrate`` measures the bias in
 self-play: the seat left of the dealer is made to bid the least, its simulated make rate is
 noted, and four experts play the hand out.  The table below is that measurement, the
 simulated rate (the left column) against the share of those bids made (the right), and
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from rules.options import Options
+from moon42.rules.options import Options
 
 __all__ = ["CALIBRATION", "calibrated", "made_in_play"]
 
 # game: ((simulated rate, share made in self-play), ...), the rates rising.
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
-    # python -m ai.calibrate --game texas42 --hands 300 --seed 1: simulated 76% on average,
+    # python -m moon42.ai.calibrate --game texas42 --hands 300 --seed 1: simulated 76% on average,
     # made 49%.  Open hands flatter the bidder: a 70% simulation is made about 37% of the time.
     "texas42": ((0.32, 0.0), (0.497, 0.292), (0.696, 0.374), (0.921, 0.664)),
     # --game moon4 --hands 120: simulated 90%, made 82%.

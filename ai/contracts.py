@@ -31,11 +31,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from rules.actions import Action, Bid, Plunge, Splash
-from rules.bidding import MARK, MAX_BID
-from rules.tiles import TILES, Tile, mask_of
-from rules.trump import TRUMP_SUIT, TrickRules, Trump
-from rules.views import SeatView
+from moon42.rules.actions import Action, Bid, Plunge, Splash
+from moon42.rules.bidding import MARK, MAX_BID
+from moon42.rules.tiles import TILES, Tile, mask_of
+from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
+from moon42.rules.views import SeatView
 
 from .hand_value import rules_for
 from .knowledge import Knowledge, tile_set_of

@@ -1,6 +1,6 @@
 """How often a bot picks the winning tile where it matters (a benchmark, not a test).
 
-``python -m ai.critical [--deals N] [--first N] [--tricks A-B] [--strategy NAME] [--budget S]
+``python -m moon42.ai.critical [--deals N] [--first N] [--tricks A-B] [--strategy NAME] [--budget S]
 [--jobs N] [--json]``
 
 Whole hands can hide a better decision under the luck of the deal: one hand is one
@@ -24,8 +24,8 @@ import json
 import math
 from multiprocessing import Pool
 
-from rules import Game
-from rules.tiles import mask_of
+from moon42.rules import Game
+from moon42.rules.tiles import mask_of
 
 from .basic import BasicBot
 from .forced_auction import skip_auction
@@ -90,7 +90,7 @@ def _rate(rights: list[bool]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.critical", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m moon42.ai.critical", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=400, help="deals looked at (default 400)")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed (default 0)")

@@ -47,12 +47,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
-from rules.bidding import MOON
-from rules.game import Phase
-from rules.tiles import TILES, mask_of
-from rules.trump import Trump
-from rules.views import SeatView
+from moon42.rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
+from moon42.rules.bidding import MOON
+from moon42.rules.game import Phase
+from moon42.rules.tiles import TILES, mask_of
+from moon42.rules.trump import Trump
+from moon42.rules.views import SeatView
 
 from .budget import Budget
 from .calibration import made_in_play

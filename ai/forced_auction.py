@@ -7,7 +7,7 @@ binds when nobody has bid.
 
 from __future__ import annotations
 
-from rules import Bid, Game, Pass, Phase
+from moon42.rules import Bid, Game, Pass, Phase
 
 __all__ = ["skip_auction"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.tiles import Tile, mask_of
-from rules.trump import TRUMP_SUIT, TrickRules, Trump, trick_rules
+from moon42.rules.tiles import Tile, mask_of
+from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump, trick_rules
 
 __all__ = [
     "HandValue",

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from rules.tiles import FULL_SET, MOON21_SET, MOON22_SET, Tile, mask_of
-from rules.trump import TRUMP_SUIT, TrickRules
-from rules.views import SeatView
+from moon42.rules.tiles import FULL_SET, MOON21_SET, MOON22_SET, Tile, mask_of
+from moon42.rules.trump import TRUMP_SUIT, TrickRules
+from moon42.rules.views import SeatView
 
 __all__ = ["Knowledge", "tile_set_of", "voids_of"]
 

@@ -25,11 +25,11 @@ Play.  See ``normal_play``.  It has no randomness: the seed is accepted and igno
 
 from __future__ import annotations
 
-from rules.actions import Action, Bid, Discard, NameTrump, Pass, Play
-from rules.bidding import MARK, MOON
-from rules.tiles import Tile, mask_of
-from rules.trump import Trump
-from rules.views import SeatView
+from moon42.rules.actions import Action, Bid, Discard, NameTrump, Pass, Play
+from moon42.rules.bidding import MARK, MOON
+from moon42.rules.tiles import Tile, mask_of
+from moon42.rules.trump import Trump
+from moon42.rules.views import SeatView
 
 from .contracts import lay_down_trump, partner_trump, special_bid, special_trump
 from .hand_value import HandValue, hand_value, rules_for

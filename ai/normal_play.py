@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.tiles import Tile
-from rules.trump import TRUMP_SUIT, Trump
-from rules.views import SeatView
+from moon42.rules.tiles import Tile
+from moon42.rules.trump import TRUMP_SUIT, Trump
+from moon42.rules.views import SeatView
 
 from .contracts import nello_tile
 from .knowledge import Knowledge

@@ -11,11 +11,11 @@ layout is worth most to its side.  Bid: the expert's (it bids before it could us
 
 from __future__ import annotations
 
-from rules.actions import Action, NameTrump, Play
-from rules.game import Game
-from rules.tiles import mask_of
-from rules.trump import Trump
-from rules.views import SeatView
+from moon42.rules.actions import Action, NameTrump, Play
+from moon42.rules.game import Game
+from moon42.rules.tiles import mask_of
+from moon42.rules.trump import Trump
+from moon42.rules.views import SeatView
 
 from .expert import ExpertBot, worth
 from .search.position import Position

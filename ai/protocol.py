@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from rules.actions import Action
-from rules.views import SeatView
+from moon42.rules.actions import Action
+from moon42.rules.views import SeatView
 
 __all__ = ["Strategy", "decide"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from rules.actions import Action
-from rules.views import SeatView
+from moon42.rules.actions import Action
+from moon42.rules.views import SeatView
 
 __all__ = ["RandomBot"]
 

@@ -24,7 +24,7 @@ from .messages import (
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
-    from rules import Game
+    from moon42.rules import Game
 
     from .flow import Flow
     from .saves import Saved
@@ -38,7 +38,7 @@ _ASCII_KEYS = {"←→": "<-/->", "↑↓": "up/dn", "⏎": "Enter", "←": "<-"
 
 
 class Moon42App(App[None]):
-    CSS = files("assets").joinpath("moon42.tcss").read_text(encoding="utf-8")
+    CSS = files("moon42.assets").joinpath("moon42.tcss").read_text(encoding="utf-8")
     TITLE = "moon42"
     # Textual's command palette offers nothing a player needs, and its key hint takes room.
     ENABLE_COMMAND_PALETTE = False
@@ -84,7 +84,7 @@ class Moon42App(App[None]):
 
         names = bot_choices()
         try:
-            from ai.registry import bot_description
+            from moon42.ai.registry import bot_description
 
             descriptions = {n: bot_description(n) for n in names}
         except Exception:  # a third-party bot's broken description must not stop the lobby

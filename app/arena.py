@@ -31,13 +31,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ai.forced_auction import skip_auction
-from ai.protocol import decide
-from ai.registry import make_bot
-from rules import Game, Phase, Trump
-from rules.bidding import MARK, MOON
-from rules.options import OptionsError, options_for
-from rules.scoring import units_of
+from moon42.ai.forced_auction import skip_auction
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
+from moon42.rules import Game, Phase, Trump
+from moon42.rules.bidding import MARK, MOON
+from moon42.rules.options import OptionsError, options_for
+from moon42.rules.scoring import units_of
 
 __all__ = [
     "ArenaConfig",

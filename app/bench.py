@@ -7,8 +7,8 @@ import json
 import random
 import time
 
-from rules.game import Game, Phase
-from rules.options import GAMES
+from moon42.rules.game import Game, Phase
+from moon42.rules.options import GAMES
 
 
 def hands_per_second(game_name: str, seconds: float, seed: int = 1) -> float:

@@ -20,11 +20,11 @@ import statistics
 import time
 from typing import Any
 
-from ai.protocol import decide
-from ai.registry import make_bot
-from rules import Game
-from rules.options import GAMES
-from rules.views import SeatView
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
+from moon42.rules import Game
+from moon42.rules.options import GAMES
+from moon42.rules.views import SeatView
 
 from .difficulty import LEVELS
 
@@ -85,7 +85,7 @@ def arena_throughput(game_name: str, a: str, b: str, deals: int, seed: int = 1) 
 def run_bot_bench(positions_per_game: int = 30, arena_deals: int = 20, expert_deals: int = 1,
                   solver_deals: int = 10, as_json: bool = False,
                   games: tuple[str, ...] = GAMES) -> int:
-    from ai.search.bench import solver_figures
+    from moon42.ai.search.bench import solver_figures
 
     figures: dict[str, Any] = {"latency": {}, "arena": {}, "positions_per_game": positions_per_game}
     for game_name in games:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import Action
-from rules.views import SeatView
+from moon42.rules import Action
+from moon42.rules.views import SeatView
 
 __all__ = ["bot_choices", "new_bot", "bot_decide", "DEFAULT_BOT"]
 
@@ -14,7 +14,7 @@ DEFAULT_BOT = "basic"
 
 def bot_choices() -> list[str]:
     """Every registered bot name, the default first."""
-    from ai.registry import bot_names
+    from moon42.ai.registry import bot_names
 
     names = list(bot_names())
     if DEFAULT_BOT in names:
@@ -24,12 +24,12 @@ def bot_choices() -> list[str]:
 
 
 def new_bot(name: str, seed: int | None, **settings: Any) -> Any:
-    from ai.registry import make_bot
+    from moon42.ai.registry import make_bot
 
     return make_bot(name, seed=seed, **settings)
 
 
 def bot_decide(bot: Any, view: SeatView) -> Action:
-    from ai.protocol import decide
+    from moon42.ai.protocol import decide
 
     return decide(bot, view)

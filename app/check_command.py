@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from rules.check import check_document
-from rules.errors import RecordError
-from rules.record import parse_record
+from moon42.rules.check import check_document
+from moon42.rules.errors import RecordError
+from moon42.rules.record import parse_record
 
 
 def read_text(path: str, command: str) -> str:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from rules.options import GAMES as GAME_CHOICES
+from moon42.rules.options import GAMES as GAME_CHOICES
 
 _EPILOG = """\
 examples:
@@ -146,7 +146,7 @@ def option_items(items: list[str], parser: argparse.ArgumentParser) -> dict[str,
 
 
 def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watch: bool):
-    from rules.options import OptionsError, options_for
+    from moon42.rules.options import OptionsError, options_for
 
     from .bots import bot_choices
     from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig

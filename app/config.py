@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules.options import GAMES, SEATS, Options, OptionsError, options_for
+from moon42.rules.options import GAMES, SEATS, Options, OptionsError, options_for
 
 __all__ = ["GameConfig", "DEFAULT_NAMES", "config_path", "load_last", "save_last", "PACES"]
 

@@ -6,9 +6,9 @@ Pure functions of a seat's view, so the table screen only places their words.
 
 from __future__ import annotations
 
-from rules import Pass, Play, Trump
-from rules.bidding import marks_of
-from rules.views import SeatView
+from moon42.rules import Pass, Play, Trump
+from moon42.rules.bidding import marks_of
+from moon42.rules.views import SeatView
 
 from .offers import TRUMP_KEYS, trumps_held
 from .widgets.choices import Choice

@@ -16,8 +16,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
-from rules.options import Options
-from rules.record import parse_record
+from moon42.rules.options import Options
+from moon42.rules.record import parse_record
 
 from .config import DEFAULT_NAMES
 from .replay import APP_MEMBER, Replay, record_to_deal

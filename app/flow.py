@@ -13,8 +13,8 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules import Action, Game, Phase, RuleError, Trick
-from rules.events import (
+from moon42.rules import Action, Game, Phase, RuleError, Trick
+from moon42.rules.events import (
     BiddingWon,
     Event,
     HandDealt,

@@ -13,17 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tile, Trump
-from rules.actions import Action
-from rules.tiles import tile
-from rules.trump import suit_name
-from rules.views import SeatView
+from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tile, Trump
+from moon42.rules.actions import Action
+from moon42.rules.tiles import tile
+from moon42.rules.trump import suit_name
+from moon42.rules.views import SeatView
 
 from .offers import offer_label
 from .words import trump_text
 
 if TYPE_CHECKING:
-    from ai.advice import Advice
+    from moon42.ai.advice import Advice
 
     from .screens.table import TableScreen
 
@@ -48,7 +48,7 @@ def _goal(view: SeatView, side: bool) -> str:
 
 
 def _unseen(view: SeatView) -> list[Tile]:
-    from ai.knowledge import tile_set_of
+    from moon42.ai.knowledge import tile_set_of
 
     seen = set(view.hand) | set(view.played) | {view.discard}
     return [t for t in tile_set_of(view) if t not in seen]
@@ -136,7 +136,7 @@ def _best_trump(view: SeatView, advice: Advice) -> Trump | None:
         return advice.rates[0][0]
     if isinstance(advice.action, NameTrump):
         return advice.action.trump
-    from ai.normal import best_value, table_trumps
+    from moon42.ai.normal import best_value, table_trumps
 
     return best_value(view, view.hand, table_trumps(view)).trump
 
@@ -296,7 +296,7 @@ class Hints:
     def _work(self, view: SeatView) -> None:
         think = self._think
         if think is None:
-            from ai.advice import advise as think
+            from moon42.ai.advice import advise as think
         try:
             advice = think(view, seed=HINT_SEED, **HINT_SETTINGS)
         except Exception as error:  # a hint that fails must not end the game

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from rules import Action
+from moon42.rules import Action
 
 from .config import GameConfig
 

@@ -7,8 +7,8 @@ addressed as such.  The table leaves a hand's and a game's outcome to its own sc
 
 from __future__ import annotations
 
-from rules import Options, Tile
-from rules.events import (
+from moon42.rules import Options, Tile
+from moon42.rules.events import (
     BiddingWon,
     BidMade,
     Discarded,

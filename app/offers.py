@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tile, Trump
-from rules.actions import Action
-from rules.bidding import special_value
-from rules.trump import TRUMP_SUIT, trick_rules
-from rules.views import SeatView
+from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tile, Trump
+from moon42.rules.actions import Action
+from moon42.rules.bidding import special_value
+from moon42.rules.trump import TRUMP_SUIT, trick_rules
+from moon42.rules.views import SeatView
 
 from .words import bid_text, trump_text
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.options import OPTIONS_OF, Options
+from moon42.rules.options import OPTIONS_OF, Options
 
 __all__ = [
     "CUSTOM",

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from rules import Action, Game, RecordError, Tile
-from rules.actions import Discard, Play
-from rules.events import Event
-from rules.options import Options
-from rules.record import Fault, ParsedRecord, game_to_record, parse_record, replay
-from rules.results import HandResult
-from rules.views import SeatView
+from moon42.rules import Action, Game, RecordError, Tile
+from moon42.rules.actions import Discard, Play
+from moon42.rules.events import Event
+from moon42.rules.options import Options
+from moon42.rules.record import Fault, ParsedRecord, game_to_record, parse_record, replay
+from moon42.rules.results import HandResult
+from moon42.rules.views import SeatView
 
 from .narration import event_words
 

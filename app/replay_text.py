@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules import Phase, Tile, Trick
-from rules.actions import Play
-from rules.options import Options
+from moon42.rules import Phase, Tile, Trick
+from moon42.rules.actions import Play
+from moon42.rules.options import Options
 
 from .glyphs import Glyphs
 from .offers import ordered_hand

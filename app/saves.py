@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules import Game, Phase, RecordError, RuleError
-from rules.record import game_from_record, game_to_record
+from moon42.rules import Game, Phase, RecordError, RuleError
+from moon42.rules.record import game_from_record, game_to_record
 
 from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
 from .paths import data_dir
 from .words import GAME_TITLES
 
 if TYPE_CHECKING:
-    from rules.events import Event
+    from moon42.rules.events import Event
 
     from .flow import Flow
 

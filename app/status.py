@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules import Phase
-from rules.trump import suit_name
-from rules.views import SeatView
+from moon42.rules import Phase
+from moon42.rules.trump import suit_name
+from moon42.rules.views import SeatView
 
 from .glyphs import Glyphs
 from .words import GAME_TITLES, bid_text, score_unit, trump_text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import Tile
+from moon42.rules import Tile
 
 from .glyphs import Glyphs
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules import Game
-from rules.actions import action_to_record
-from rules.record import game_from_record, game_to_record
+from moon42.rules import Game
+from moon42.rules.actions import action_to_record
+from moon42.rules.record import game_from_record, game_to_record
 
 if TYPE_CHECKING:
     from .flow import Flow

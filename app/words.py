@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from rules import Trump
-from rules.bidding import MARK, MOON, bid_label, marks_of
-from rules.options import Options
-from rules.views import SeatView
+from moon42.rules import Trump
+from moon42.rules.bidding import MARK, MOON, bid_label, marks_of
+from moon42.rules.options import Options
+from moon42.rules.views import SeatView
 
 __all__ = [
     "GAME_TITLES",

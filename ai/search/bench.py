@@ -1,4 +1,6 @@
-"""Benchmarks of the search (not tests): ``python -m ai.search.bench [--deals N] [--hands N]``.
+"""Benchmarks of the search (not tests).
+
+``python -m moon42.ai.search.bench [--deals N] [--hands N]``
 
 - Solver: exact solve of full Texas 42 deals at the first trick (bid 30, trump named by
   ``basic``'s rule, declarer to lead), and the time by trick number of exact solves of
@@ -18,9 +20,9 @@ import random
 import statistics
 import time
 
-from rules import Bid, Game, Pass, Phase
-from rules.actions import NameTrump
-from rules.tiles import mask_of
+from moon42.rules import Bid, Game, Pass, Phase
+from moon42.rules.actions import NameTrump
+from moon42.rules.tiles import mask_of
 
 from ..basic import BasicBot, trump_choice
 from ..budget import UNITS_PER_SECOND
@@ -137,7 +139,7 @@ def expert_figures(hands: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.search.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m moon42.ai.search.bench", description=__doc__)
     parser.add_argument("--deals", type=int, default=30, help="deals solved (default 30)")
     parser.add_argument("--hands", type=int, default=4, help="expert hands (default 4)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per deal (default 3)")

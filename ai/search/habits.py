@@ -22,9 +22,9 @@ these there, and the solver plays Sevens without them.
 
 from __future__ import annotations
 
-from rules.results import Trick
-from rules.tiles import COUNT, TILES
-from rules.trump import TrickRules
+from moon42.rules.results import Trick
+from moon42.rules.tiles import COUNT, TILES
+from moon42.rules.trump import TrickRules
 
 __all__ = ["Habits"]
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from rules.results import Trick
-from rules.tiles import TILES
-from rules.trump import TRUMP_SUIT, TrickRules, Trump
-from rules.views import SeatView
+from moon42.rules.results import Trick
+from moon42.rules.tiles import TILES
+from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
+from moon42.rules.views import SeatView
 
 from . import effort
 from .habits import Habits

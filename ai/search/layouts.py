@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from rules.tiles import TILES
-from rules.trump import Trump
-from rules.views import SeatView
+from moon42.rules.tiles import TILES
+from moon42.rules.trump import Trump
+from moon42.rules.views import SeatView
 
 from ..knowledge import Knowledge
 from . import effort

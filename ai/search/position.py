@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.bidding import MARK, MOON
-from rules.options import Options
-from rules.tiles import COUNT, TILES, mask_of
-from rules.trump import TrickRules, Trump, trick_rules
-from rules.views import SeatView
+from moon42.rules.bidding import MARK, MOON
+from moon42.rules.options import Options
+from moon42.rules.tiles import COUNT, TILES, mask_of
+from moon42.rules.trump import TrickRules, Trump, trick_rules
+from moon42.rules.views import SeatView
 
 __all__ = ["Position", "for_majority", "seat_mask", "play_orders"]
 

@@ -34,7 +34,7 @@ them against the engine move by move.
 
 from __future__ import annotations
 
-from rules.tiles import COUNT, TILES
+from moon42.rules.tiles import COUNT, TILES
 
 from . import effort
 from .habits import Habits

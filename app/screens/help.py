@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
-from rules.options import Options
+from moon42.rules.options import Options
 
 from ..presets import house_rules_markdown
 
@@ -20,7 +20,7 @@ __all__ = ["HelpScreen", "rules_text"]
 def rules_text(game: str | None, options: Options | None = None) -> str:
     """The rules in a player's words, from the assets package; with ``options``, the house
     rules of the game being played come right after the game's own rules."""
-    assets = files("assets")
+    assets = files("moon42.assets")
     parts = [assets.joinpath("help_common.md").read_text(encoding="utf-8")]
     if options is not None:
         parts.insert(0, house_rules_markdown(options))

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from rules.options import (
+from moon42.rules.options import (
     GAMES,
     OPTION_HELP,
     SEATS,

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from rules import Phase
+from moon42.rules import Phase
 
 from ..config import GameConfig
 from ..glyphs import UNICODE, Glyphs

@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from rules.views import SeatView
+from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
 from ..widgets.scoreboard import Scoreboard

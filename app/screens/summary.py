@@ -9,10 +9,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from rules import HandResult, Trump
-from rules.bidding import MARK, MOON
-from rules.scoring import unit_of, units_of
-from rules.views import SeatView
+from moon42.rules import HandResult, Trump
+from moon42.rules.bidding import MARK, MOON
+from moon42.rules.scoring import unit_of, units_of
+from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
 from ..widgets.scoreboard import Scoreboard, unit_names

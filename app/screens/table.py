@@ -17,9 +17,9 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from rules import Bid, Discard, NameTrump, Pass, Phase, Play, Plunge, Trick, Trump
-from rules.bidding import special_value
-from rules.views import SeatView
+from moon42.rules import Bid, Discard, NameTrump, Pass, Phase, Play, Plunge, Trick, Trump
+from moon42.rules.bidding import special_value
+from moon42.rules.views import SeatView
 
 from .. import contracts
 from ..glyphs import UNICODE, Glyphs

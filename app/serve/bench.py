@@ -1,6 +1,6 @@
 """How ``moon42 serve ssh`` holds up with many players at once (a measurement, not a test).
 
-    python -m app.serve.bench [--sessions 20] [--presses 30] [--think 1.0 3.0] [--json]
+    python -m moon42.app.serve.bench [--sessions 20] [--presses 30] [--think 1.0 3.0] [--json]
 
 Starts a guest server on a free port with its data in a temp folder, signs in that many
 SSH sessions (80x24 terminals, asyncssh clients in this process), waits for every lobby,
@@ -96,7 +96,7 @@ def _children(pid: int) -> list[int]:
 async def measure(sessions: int, presses: int, think: tuple[float, float]) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="moon42-serve-bench-"))
     server = subprocess.Popen(
-        [sys.executable, "-m", "app.cli", "serve", "ssh", "--guest", "--port", "0",
+        [sys.executable, "-m", "moon42.app.cli", "serve", "ssh", "--guest", "--port", "0",
          "--data-dir", str(folder), "--max-sessions", str(sessions),
          "--max-attempts", str(sessions * 4)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True,
@@ -167,7 +167,7 @@ async def measure(sessions: int, presses: int, think: tuple[float, float]) -> di
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.serve.bench",
+    parser = argparse.ArgumentParser(prog="python -m moon42.app.serve.bench",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--presses", type=int, default=30, help="keys each player presses")

@@ -18,8 +18,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from rules import RuleError
-from rules.options import OptionsError
+from moon42.rules import RuleError
+from moon42.rules.options import OptionsError
 
 from .tables import Table, TableError, Tables
 from .view_codec import CodecError, decode

@@ -14,9 +14,9 @@ from typing import Any
 
 from textual.binding import Binding
 
-from rules import Phase, Trick
-from rules.events import HandDealt
-from rules.views import SeatView
+from moon42.rules import Phase, Trick
+from moon42.rules.events import HandDealt
+from moon42.rules.views import SeatView
 
 from ..flow import Flow
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove

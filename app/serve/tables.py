@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules import Action, Game, Options, Phase, RuleError
-from rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNamed
-from rules.views import SeatView
+from moon42.rules import Action, Game, Options, Phase, RuleError
+from moon42.rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNamed
+from moon42.rules.views import SeatView
 
 from ..bots import DEFAULT_BOT, bot_decide, new_bot
 from .view_codec import encode

@@ -33,18 +33,14 @@ _READ_SIZE = 65536
 
 def app_command() -> list[str]:
     """The command that runs the app (the lobby) with this Python."""
-    return [sys.executable, "-m", "app.cli"]
+    return [sys.executable, "-m", "moon42.app.cli"]
 
 
 def app_environment(client: Mapping[str, str], player_dir: Path) -> dict[str, str]:
     """The app's environment: the client's terminal settings and the player's own folders."""
-    import app
-
-    source_root = str(Path(app.__file__).resolve().parent.parent)
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", str(player_dir)),
-        "PYTHONPATH": source_root,
         "LANG": "C.UTF-8",
         "TERM": "xterm-256color",
         "MOON42_DATA_DIR": str(player_dir / "data"),

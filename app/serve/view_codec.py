@@ -11,9 +11,9 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
-from rules import Options, Phase, Tile, Trick, Trump, options_for
-from rules.actions import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Turn
-from rules.events import (
+from moon42.rules import Options, Phase, Tile, Trick, Trump, options_for
+from moon42.rules.actions import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Turn
+from moon42.rules.events import (
     BiddingWon,
     BidMade,
     Discarded,
@@ -27,8 +27,8 @@ from rules.events import (
     TrumpNamed,
     WidowTaken,
 )
-from rules.results import HandResult
-from rules.views import BidEntry, SeatView
+from moon42.rules.results import HandResult
+from moon42.rules.views import BidEntry, SeatView
 
 __all__ = ["encode", "decode", "CodecError"]
 

@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from rules import Action, Bid, Game, Pass, Phase, Plunge, Splash
-from rules.bidding import special_value
-from rules.events import Event, GameWon, HandScored
+from moon42.rules import Action, Bid, Game, Pass, Phase, Plunge, Splash
+from moon42.rules.bidding import special_value
+from moon42.rules.events import Event, GameWon, HandScored
 
 from .store import GameFacts, HandFacts, StatsError, StatsStore, now_text
 

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from typing import Any
 
-from rules.bidding import bid_label
+from moon42.rules.bidding import bid_label
 
 from ..words import GAME_TITLES
 from .store import StatsStore

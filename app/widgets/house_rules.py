@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rules.options import OPTION_CHOICES, OPTION_HELP, Options, options_for
+from moon42.rules.options import OPTION_CHOICES, OPTION_HELP, Options, options_for
 
 from ..presets import (
     CUSTOM,

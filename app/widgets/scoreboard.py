@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from rules import HandResult
-from rules.options import Options
-from rules.scoring import units_of
+from moon42.rules import HandResult
+from moon42.rules.options import Options
+from moon42.rules.scoring import units_of
 
 from ..glyphs import UNICODE, Glyphs
 from ..words import bid_text, trump_text

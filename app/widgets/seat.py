@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules.views import SeatView
+from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
 from ..words import bid_text

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from rules import Tile
+from moon42.rules import Tile
 
 from ..glyphs import UNICODE, Glyphs
 from ..tile_art import BIG_HEIGHT, BIG_WIDTH, big_tile, compact_tile

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ai.protocol import Strategy, decide
-from ai.random_bot import RandomBot
-from rules import Game, Phase
-from rules.actions import Action, Bid, Pass, Plunge, Splash
-from rules.options import OPTIONS_OF
-from rules.views import SeatView
+from moon42.ai.protocol import Strategy, decide
+from moon42.ai.random_bot import RandomBot
+from moon42.rules import Game, Phase
+from moon42.rules.actions import Action, Bid, Pass, Plunge, Splash
+from moon42.rules.options import OPTIONS_OF
+from moon42.rules.views import SeatView
 
 # Every option value a table may choose; house rules are switched on more often than
 # not, so that Nello, Sevens, Plunge, Splash and mark raises all come up.

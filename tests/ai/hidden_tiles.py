@@ -12,11 +12,11 @@ import copy
 import random
 from collections.abc import Callable, Iterable
 
-from ai.protocol import Strategy, decide
-from rules import Game, RuleError
-from rules.record import game_from_record, game_to_record
-from rules.tiles import parse_tile
-from rules.views import SeatView
+from moon42.ai.protocol import Strategy, decide
+from moon42.rules import Game, RuleError
+from moon42.rules.record import game_from_record, game_to_record
+from moon42.rules.tiles import parse_tile
+from moon42.rules.views import SeatView
 
 from .helpers import play_hands, random_options
 

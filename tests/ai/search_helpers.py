@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ai.search import Position
-from rules import Game, Phase, Trump
-from rules.actions import Bid, Discard, NameTrump, Pass
-from rules.tiles import mask_of
+from moon42.ai.search import Position
+from moon42.rules import Game, Phase, Trump
+from moon42.rules.actions import Bid, Discard, NameTrump, Pass
+from moon42.rules.tiles import mask_of
 
 TEXAS_SPECIALS = {"nello": True, "sevens": True, "mark_raises": "one"}
 

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from ai.protocol import decide
-from ai.registry import make_bot
-from app import arena, cli
-from app.arena import ArenaConfig, deal_seed, play_deal, run_arena, seats_of, skip_auction
-from rules import Game, Phase
-from rules.bidding import MARK
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
+from moon42.app import arena, cli
+from moon42.app.arena import ArenaConfig, deal_seed, play_deal, run_arena, seats_of, skip_auction
+from moon42.rules import Game, Phase
+from moon42.rules.bidding import MARK
 
 from .helpers import random_options
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ai.basic import BasicBot, wanted_bid
-from ai.protocol import decide
-from rules import Bid, Game, NameTrump, Pass, Play, Plunge, Trump, options_for, parse_tile
-from rules.actions import Action, Discard
+from moon42.ai.basic import BasicBot, wanted_bid
+from moon42.ai.protocol import decide
+from moon42.rules import Bid, Game, NameTrump, Pass, Play, Plunge, Trump, options_for, parse_tile
+from moon42.rules.actions import Action, Discard
 
 # Texas 42: seat 0 holds 1-0, so seat 3 deals and seat 0 bids first.
 TEXAS = [

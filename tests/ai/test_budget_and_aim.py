@@ -7,15 +7,15 @@ import time
 
 import pytest
 
-from ai import budget as budget_module
-from ai.budget import UNITS_PER_SECOND, Budget
-from ai.expert import ExpertBot
-from ai.protocol import decide
-from ai.search import effort
-from ai.search.position import Position, for_majority
-from ai.search.solver import Solver
-from app.arena import ArenaConfig, play_deal
-from rules import Game, Trump
+from moon42.ai import budget as budget_module
+from moon42.ai.budget import UNITS_PER_SECOND, Budget
+from moon42.ai.expert import ExpertBot
+from moon42.ai.protocol import decide
+from moon42.ai.search import effort
+from moon42.ai.search.position import Position, for_majority
+from moon42.ai.search.solver import Solver
+from moon42.app.arena import ArenaConfig, play_deal
+from moon42.rules import Game, Trump
 
 from .search_helpers import start_play, true_position
 
@@ -134,7 +134,7 @@ class _Aiming(ExpertBot):
 
 @pytest.mark.parametrize("bidding", [False, True])
 def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, bidding) -> None:
-    from ai import registry
+    from moon42.ai import registry
 
     monkeypatch.setitem(registry.BUILT_IN, "expert", _Aiming)
     _Aiming.asked = []
@@ -149,7 +149,7 @@ def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, biddi
         made.append(bot)
         return bot
 
-    monkeypatch.setattr("app.arena.make_bot", quick)
+    monkeypatch.setattr("moon42.app.arena.make_bot", quick)
     play_deal(config, 0)
     assert len(made) == 4  # two expert seats in each of the two copies
     assert all(bot.majority is not bidding for bot in made)

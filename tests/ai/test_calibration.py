@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ai import calibration
-from ai.calibrate import _groups, fit, hand_outcome
-from ai.calibration import calibrated
+from moon42.ai import calibration
+from moon42.ai.calibrate import _groups, fit, hand_outcome
+from moon42.ai.calibration import calibrated
 
 
 def test_a_game_without_a_table_keeps_the_simulated_rate(monkeypatch) -> None:
@@ -52,8 +52,8 @@ def test_a_calibration_hand_gives_a_rate_and_whether_the_bid_was_made() -> None:
 
 @pytest.mark.parametrize(("made", "bids"), [(0.0, False), (1.0, True)])
 def test_the_expert_bids_by_the_calibrated_rate(monkeypatch, made, bids) -> None:
-    from ai.expert import ExpertBot
-    from rules import Bid, Game, Pass
+    from moon42.ai.expert import ExpertBot
+    from moon42.rules import Bid, Game, Pass
 
     monkeypatch.setattr(calibration, "CALIBRATION", {"texas42": ((0.0, made), (1.0, made))})
     game = Game.new("texas42", seed=12)

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.expert import ExpertBot
-from ai.normal import NormalBot
-from ai.omniscient import OmniscientBot
-from ai.protocol import Strategy, decide
-from ai.registry import make_bot
-from rules import Game, Trump
-from rules.record import game_from_record, game_to_record
-from rules.views import SeatView
+from moon42.ai.expert import ExpertBot
+from moon42.ai.normal import NormalBot
+from moon42.ai.omniscient import OmniscientBot
+from moon42.ai.protocol import Strategy, decide
+from moon42.ai.registry import make_bot
+from moon42.rules import Game, Trump
+from moon42.rules.record import game_from_record, game_to_record
+from moon42.rules.views import SeatView
 
 from .helpers import DaringBot, DecisionsSeen, play_hands
 from .hidden_tiles import compare_decisions, hidden_tiles

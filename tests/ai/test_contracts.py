@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ai.contracts import (
+from moon42.ai.contracts import (
     PLUNGE_RATE,
     is_lay_down,
     nello_dangers,
@@ -13,13 +13,13 @@ from ai.contracts import (
     plunge_chance,
     sevens_chance,
 )
-from ai.expert import ExpertBot
-from ai.hand_value import rules_for
-from ai.normal import NormalBot
-from ai.protocol import decide
-from rules import Bid, Game, NameTrump, Pass, Play, Trump, options_for, parse_tile
-from rules.actions import Action, Plunge, Splash
-from rules.tiles import FULL_SET, TILES, mask_of
+from moon42.ai.expert import ExpertBot
+from moon42.ai.hand_value import rules_for
+from moon42.ai.normal import NormalBot
+from moon42.ai.protocol import decide
+from moon42.rules import Bid, Game, NameTrump, Pass, Play, Trump, options_for, parse_tile
+from moon42.rules.actions import Action, Plunge, Splash
+from moon42.rules.tiles import FULL_SET, TILES, mask_of
 
 DEALT = mask_of(FULL_SET)
 
@@ -234,8 +234,8 @@ def test_the_expert_deals_the_promised_doubles_to_the_plunger() -> None:
     bot = ExpertBot(5, budget=None, layouts=12, call_budget=None)
     results = bot._simulate(view, [Trump.FIVES, Trump.DOUBLES], view.high_bid, random.Random(1))
     assert results[Trump.FIVES]
-    from ai.budget import Budget
-    from ai.search.layouts import Constraints
+    from moon42.ai.budget import Budget
+    from moon42.ai.search.layouts import Constraints
 
     hidden = mask_of(FULL_SET) & ~mask_of(view.hand)
     base = Constraints(hidden, [0, 1, 3], [7, 7, 7], [hidden] * 3, [0, 0, mask_of(view.hand), 0],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ai.critical import critical_decisions, main
+from moon42.ai.critical import critical_decisions, main
 
 TINY = {"budget": None, "layouts": 2, "call_budget": None}
 

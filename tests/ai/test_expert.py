@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from ai.expert import ExpertBot
-from ai.omniscient import OmniscientBot
-from ai.protocol import Strategy, decide
-from ai.registry import bot_names, make_bot
-from rules import Bid, Game, Pass, Phase, Trump
-from rules.record import game_to_record
-from rules.views import SeatView
+from moon42.ai.expert import ExpertBot
+from moon42.ai.omniscient import OmniscientBot
+from moon42.ai.protocol import Strategy, decide
+from moon42.ai.registry import bot_names, make_bot
+from moon42.rules import Bid, Game, Pass, Phase, Trump
+from moon42.rules.record import game_to_record
+from moon42.rules.views import SeatView
 
 from .helpers import dealer_view_at_bid, play_hands, random_options
 from .hidden_tiles import compare_decisions
@@ -112,11 +112,11 @@ def test_omniscient_shown_nothing_still_plays() -> None:
 
 
 def test_tiles_equal_for_the_contract_are_parted_by_the_credit_they_keep() -> None:
-    from ai.budget import Budget
-    from ai.expert import _safest
-    from ai.search.position import Position
-    from ai.search.solver import Solver
-    from rules.tiles import mask_of
+    from moon42.ai.budget import Budget
+    from moon42.ai.expert import _safest
+    from moon42.ai.search.position import Position
+    from moon42.ai.search.solver import Solver
+    from moon42.rules.tiles import mask_of
 
     parted = {1: 0, -1: 0}  # positions whose tiles keep different credit, by side
     for seed in range(6):

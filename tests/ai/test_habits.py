@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from ai.basic import BasicBot
-from ai.forced_auction import skip_auction
-from ai.normal import NormalBot
-from ai.search import Solver
-from ai.search.inference import Reading
-from rules import Game, Phase, Trump
-from rules.tiles import mask_of
+from moon42.ai.basic import BasicBot
+from moon42.ai.forced_auction import skip_auction
+from moon42.ai.normal import NormalBot
+from moon42.ai.search import Solver
+from moon42.ai.search.inference import Reading
+from moon42.rules import Game, Phase, Trump
+from moon42.rules.tiles import mask_of
 
 from .search_helpers import play_randomly, start_play, true_position
 

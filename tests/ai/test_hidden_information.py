@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.basic import BasicBot
+from moon42.ai.basic import BasicBot
 
 from .hidden_tiles import compare_decisions, positions
 

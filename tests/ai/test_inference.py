@@ -6,21 +6,21 @@ from __future__ import annotations
 import random
 from statistics import fmean
 
-from ai.basic import BasicBot
-from ai.budget import Budget
-from ai.expert import ExpertBot
-from ai.forced_auction import skip_auction
-from ai.search.inference import (
+from moon42.ai.basic import BasicBot
+from moon42.ai.budget import Budget
+from moon42.ai.expert import ExpertBot
+from moon42.ai.forced_auction import skip_auction
+from moon42.ai.search.inference import (
     FOLLOW_WASTE_WEIGHT,
     LEAD_OFF_WEIGHT,
     SHORTFALL_WEIGHT,
     play_likelihood,
     trump_likelihood,
 )
-from ai.search.layouts import constraints_of, sample
-from rules import Bid, Game, Pass, Phase, Trump
-from rules.actions import NameTrump
-from rules.tiles import TILES, mask_of, tile
+from moon42.ai.search.layouts import constraints_of, sample
+from moon42.rules import Bid, Game, Pass, Phase, Trump
+from moon42.rules.actions import NameTrump
+from moon42.rules.tiles import TILES, mask_of, tile
 
 
 def _named(trump: Trump, seed: int = 4) -> Game:

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from ai.basic import BasicBot
-from ai.protocol import Strategy
-from ai.random_bot import RandomBot
-from ai.registry import make_bot
-from rules import Game
-from rules.record import game_to_record
+from moon42.ai.basic import BasicBot
+from moon42.ai.protocol import Strategy
+from moon42.ai.random_bot import RandomBot
+from moon42.ai.registry import make_bot
+from moon42.rules import Game
+from moon42.rules.record import game_to_record
 
 from .helpers import DaringBot, DecisionsSeen, play_hands, random_options
 

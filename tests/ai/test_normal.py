@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from ai.knowledge import Knowledge
-from ai.normal import NormalBot
-from ai.protocol import Strategy, decide
-from ai.random_bot import RandomBot
-from rules import Bid, Game, NameTrump, Pass, Play, Trump, options_for, parse_tile
-from rules.actions import Action
-from rules.tiles import mask_of
-from rules.trump import TRUMP_SUIT
+from moon42.ai.knowledge import Knowledge
+from moon42.ai.normal import NormalBot
+from moon42.ai.protocol import Strategy, decide
+from moon42.ai.random_bot import RandomBot
+from moon42.rules import Bid, Game, NameTrump, Pass, Play, Trump, options_for, parse_tile
+from moon42.rules.actions import Action
+from moon42.rules.tiles import mask_of
+from moon42.rules.trump import TRUMP_SUIT
 
 from .helpers import DaringBot, DecisionsSeen, play_hands, random_options
 from .hidden_tiles import compare_decisions, positions

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from ai.basic import BasicBot
-from ai.protocol import Strategy, decide
-from ai.random_bot import RandomBot
-from rules import Game, Pass
-from rules.actions import Action
-from rules.views import SeatView
+from moon42.ai.basic import BasicBot
+from moon42.ai.protocol import Strategy, decide
+from moon42.ai.random_bot import RandomBot
+from moon42.rules import Game, Pass
+from moon42.rules.actions import Action
+from moon42.rules.views import SeatView
 
 
 class FirstLegal:

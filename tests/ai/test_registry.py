@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ai import registry
-from ai.basic import BasicBot
-from ai.random_bot import RandomBot
-from ai.registry import bot_description, bot_names, make_bot, register
+from moon42.ai import registry
+from moon42.ai.basic import BasicBot
+from moon42.ai.random_bot import RandomBot
+from moon42.ai.registry import bot_description, bot_names, make_bot, register
 
 from .test_protocol import FirstLegal
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ai.search import OutOfBudget, Position, Solver
-from rules import Phase, Trump
-from rules.tiles import mask_of
+from moon42.ai.search import OutOfBudget, Position, Solver
+from moon42.rules import Phase, Trump
+from moon42.rules.tiles import mask_of
 
 from .search_helpers import play_randomly, start_play, true_position
 

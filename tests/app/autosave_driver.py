@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 import sys
 
-from app.app import Moon42App
-from app.config import GameConfig
-from app.saves import Autosave
-from rules import Phase
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig
+from moon42.app.saves import Autosave
+from moon42.rules import Phase
 
 __all__ = ["driver_config", "DRIVER_NAMES"]
 

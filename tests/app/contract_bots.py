@@ -6,8 +6,8 @@ one thing it is named after.  ``contract_bot`` stands in for ``app.flow.new_bot`
 
 from __future__ import annotations
 
-from rules import Action, Bid, NameTrump, Plunge, Splash, Trump
-from rules.views import SeatView
+from moon42.rules import Action, Bid, NameTrump, Plunge, Splash, Trump
+from moon42.rules.views import SeatView
 
 from .helpers import PlainBot, new_bot_or_plain
 

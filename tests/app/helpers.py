@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from app.app import Moon42App
-from app.bots import new_bot
-from app.config import GameConfig
-from app.screens.game_over import GameOverScreen
-from app.screens.summary import HandSummaryScreen
-from app.widgets.hand import HandView
-from rules import Action, Pass
-from rules.views import SeatView
+from moon42.app.app import Moon42App
+from moon42.app.bots import new_bot
+from moon42.app.config import GameConfig
+from moon42.app.screens.game_over import GameOverScreen
+from moon42.app.screens.summary import HandSummaryScreen
+from moon42.app.widgets.hand import HandView
+from moon42.rules import Action, Pass
+from moon42.rules.views import SeatView
 
 __all__ = ["new_app", "settle", "screen_text", "tile_key", "play_to_the_end", "PLAIN_BOT"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ai.registry import make_bot
-from app.stats.recorder import StatsRecorder
-from app.stats.store import StatsStore
-from rules import Game, Phase
+from moon42.ai.registry import make_bot
+from moon42.app.stats.recorder import StatsRecorder
+from moon42.app.stats.store import StatsStore
+from moon42.rules import Game, Phase
 
 __all__ = ["play_recorded", "STARTED"]
 

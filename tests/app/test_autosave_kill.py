@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from app.bots import bot_decide, new_bot
-from app.saves import SAVE_NAME, load_save
-from rules import Game, Phase
-from rules.record import game_to_record
+from moon42.app.bots import bot_decide, new_bot
+from moon42.app.saves import SAVE_NAME, load_save
+from moon42.rules import Game, Phase
+from moon42.rules.record import game_to_record
 
 from .autosave_driver import DRIVER_NAMES, driver_config
 

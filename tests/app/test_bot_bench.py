@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.bot_bench import STRATEGIES, positions, run_bot_bench
-from app.cli import main
+from moon42.app.bot_bench import STRATEGIES, positions, run_bot_bench
+from moon42.app.cli import main
 
 
 def test_the_positions_are_seeded_and_every_strategy_is_timed_on_them(capsys) -> None:

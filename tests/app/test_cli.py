@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import cli
+from moon42.app import cli
 
 
 def parse_config(argv: list[str]):

@@ -10,12 +10,12 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from app.app import Moon42App
-from app.config import GameConfig, save_last
-from app.screens.table import TableScreen
-from app.widgets.choices import ChoiceBar
-from rules import Bid, Game, NameTrump, Pass, Phase, Trump
-from rules.views import SeatView
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, save_last
+from moon42.app.screens.table import TableScreen
+from moon42.app.widgets.choices import ChoiceBar
+from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Trump
+from moon42.rules.views import SeatView
 
 from .contract_bots import BID_84, PLUNGER, TEXAS_TABLE, contract_bot
 from .helpers import PLAIN_BOT, settle
@@ -26,7 +26,7 @@ SIZES = [(80, 24), (120, 40)]
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.flow.new_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.flow.new_bot", contract_bot)
 
 
 def new_app(seed: int, bots=(PLAIN_BOT,) * 4, **options) -> Moon42App:

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from ai.expert import CALL_BUDGET, PLAY_BUDGET, ExpertBot
-from app.app import Moon42App
-from app.bots import new_bot
-from app.cli import _game_config as game_config
-from app.cli import build_parser
-from app.config import GameConfig, config_path, load_last, save_last
-from app.difficulty import (
+from moon42.ai.expert import CALL_BUDGET, PLAY_BUDGET, ExpertBot
+from moon42.app.app import Moon42App
+from moon42.app.bots import new_bot
+from moon42.app.cli import _game_config as game_config
+from moon42.app.cli import build_parser
+from moon42.app.config import GameConfig, config_path, load_last, save_last
+from moon42.app.difficulty import (
     CUSTOM,
     LEVELS,
     bot_settings,
@@ -21,8 +21,8 @@ from app.difficulty import (
     level_of,
     pace_text,
 )
-from app.widgets.difficulty import DifficultyRow
-from app.widgets.setting import SettingRow
+from moon42.app.widgets.difficulty import DifficultyRow
+from moon42.app.widgets.setting import SettingRow
 
 from .helpers import settle
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import game_from_record, game_to_record
+from moon42.rules import game_from_record, game_to_record
 
 from .helpers import new_app, play_to_the_end, screen_text
 

@@ -8,18 +8,18 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from app.app import Moon42App
-from app.config import GameConfig, save_last
-from app.difficulty import bots_for
-from rules import Phase
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, save_last
+from moon42.app.difficulty import bots_for
+from moon42.rules import Phase
 
 from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
 
 
 @pytest.fixture(autouse=True)
 def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
-    monkeypatch.setattr("app.hints.HINT_SETTINGS",
+    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.hints.HINT_SETTINGS",
                         {"budget": None, "call_budget": None, "layouts": 8})
 
 

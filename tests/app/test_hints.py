@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from ai.advice import advise
-from ai.basic import trump_choice
-from ai.expert import MAKE_RATE
-from app.hints import hint_lines, hint_text
-from app.widgets.choices import ChoiceBar
-from app.widgets.hand import HandView
-from rules import Bid, Game, NameTrump, Pass, Phase, Play, tile
+from moon42.ai.advice import advise
+from moon42.ai.basic import trump_choice
+from moon42.ai.expert import MAKE_RATE
+from moon42.app.hints import hint_lines, hint_text
+from moon42.app.widgets.choices import ChoiceBar
+from moon42.app.widgets.hand import HandView
+from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Play, tile
 from tests.ai.helpers import dealer_view_at_bid
 
 from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
@@ -21,7 +21,7 @@ FIXED = {"budget": None, "call_budget": None, "layouts": 16}
 
 @pytest.fixture(autouse=True)
 def fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
+    monkeypatch.setattr("moon42.app.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
 
 
 def texas42_after(seed: int, steps: int) -> Game:
@@ -166,7 +166,7 @@ async def _hint(pilot) -> str:
 
 
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
-    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -195,7 +195,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
 
 
 async def test_no_hint_while_watching_bots(monkeypatch) -> None:
-    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")
@@ -207,7 +207,7 @@ async def test_no_hint_while_watching_bots(monkeypatch) -> None:
 def test_the_advice_is_the_same_whatever_the_hidden_tiles(seed, steps) -> None:
     import random
 
-    from rules.record import game_to_record
+    from moon42.rules.record import game_to_record
     from tests.ai.hidden_tiles import hidden_tiles, reshuffled
 
     game = texas42_after(seed, steps)

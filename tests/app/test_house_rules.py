@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from app.app import Moon42App
-from app.config import GameConfig, config_path, save_last
-from app.screens.help import HelpScreen
-from app.screens.lobby import LobbyScreen
-from app.screens.table import TableScreen
-from app.widgets.choices import ChoiceBar
-from app.widgets.hand import HandView
-from app.widgets.setting import SettingRow
-from rules import Phase, Plunge, Trump, game_from_record, game_to_record
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, config_path, save_last
+from moon42.app.screens.help import HelpScreen
+from moon42.app.screens.lobby import LobbyScreen
+from moon42.app.screens.table import TableScreen
+from moon42.app.widgets.choices import ChoiceBar
+from moon42.app.widgets.hand import HandView
+from moon42.app.widgets.setting import SettingRow
+from moon42.rules import Phase, Plunge, Trump, game_from_record, game_to_record
 
 from .contract_bots import NELLO_BIDDER, TEXAS_TABLE, contract_bot
 from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, tile_key
@@ -22,7 +22,7 @@ from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, t
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.flow.new_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.flow.new_bot", contract_bot)
 
 
 def _row(app: Moon42App, name: str) -> SettingRow:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from app.app import Moon42App
-from app.config import GameConfig, config_path, load_last, save_last
-from app.screens.lobby import LobbyScreen
-from app.screens.table import TableScreen
-from rules.options import OPTIONS_OF
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, config_path, load_last, save_last
+from moon42.app.screens.lobby import LobbyScreen
+from moon42.app.screens.table import TableScreen
+from moon42.rules.options import OPTIONS_OF
 
 from .helpers import screen_text
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from textual.widgets._footer import FooterKey
 
-from app.app import Moon42App
-from app.config import config_path
-from app.screens.lobby import LobbyScreen
-from app.widgets.steady_footer import SteadyFooter
+from moon42.app.app import Moon42App
+from moon42.app.config import config_path
+from moon42.app.screens.lobby import LobbyScreen
+from moon42.app.widgets.steady_footer import SteadyFooter
 
 
 def _keys(app: Moon42App) -> list[FooterKey]:

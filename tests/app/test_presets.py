@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.contracts import play_prompt, sevens_tiles, trump_meaning, trump_title
-from app.offers import ordered_hand
-from app.presets import (
+from moon42.app.contracts import play_prompt, sevens_tiles, trump_meaning, trump_title
+from moon42.app.offers import ordered_hand
+from moon42.app.presets import (
     CUSTOM,
     PRESETS,
     TRADITIONAL,
@@ -19,9 +19,9 @@ from app.presets import (
     preset_options,
     presets_for,
 )
-from app.words import plain_refusal, trump_text
-from rules import Bid, Game, NameTrump, Pass, Play, Plunge, RuleError, Trump, options_for
-from rules.options import GAMES, OPTION_HELP, OPTIONS_OF
+from moon42.app.words import plain_refusal, trump_text
+from moon42.rules import Bid, Game, NameTrump, Pass, Play, Plunge, RuleError, Trump, options_for
+from moon42.rules.options import GAMES, OPTION_HELP, OPTIONS_OF
 
 TEXAS_TABLE = {"forced_bid": True, "mark_raises": "one", "nello": True, "plunge": True,
                "splash": True}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import Phase
+from moon42.rules import Phase
 
 from .helpers import new_app, screen_text, settle, tile_key
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.registry import make_bot
-from app.replay import Replay, ReplayError, describe, load_replay, record_to_deal
-from rules import Game, Phase
-from rules.record import game_from_record, game_to_record
+from moon42.ai.registry import make_bot
+from moon42.app.replay import Replay, ReplayError, describe, load_replay, record_to_deal
+from moon42.rules import Game, Phase
+from moon42.rules.record import game_from_record, game_to_record
 
 EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
-from app.deal_again import DealPickerScreen
-from app.replay import Replay
-from app.replay_app import ReplayApp
-from app.screens.game_over import GameOverScreen
-from app.screens.replay import ReplayScreen, ReplaySummaryScreen
-from app.screens.scoreboard import ScoreboardScreen
-from app.screens.table import TableScreen
-from app.tile_art import compact_tile
+from moon42.app.cli import main
+from moon42.app.deal_again import DealPickerScreen
+from moon42.app.replay import Replay
+from moon42.app.replay_app import ReplayApp
+from moon42.app.screens.game_over import GameOverScreen
+from moon42.app.screens.replay import ReplayScreen, ReplaySummaryScreen
+from moon42.app.screens.scoreboard import ScoreboardScreen
+from moon42.app.screens.table import TableScreen
+from moon42.app.tile_art import compact_tile
 
 from .helpers import new_app, screen_text, settle, watch_to_game_over
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app.app import Moon42App
-from app.config import GameConfig
-from app.saves import APP_MEMBER, SAVE_NAME, load_record_file
-from app.screens.game_over import GameOverScreen
-from rules import Pass
-from rules.record import game_to_record
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig
+from moon42.app.saves import APP_MEMBER, SAVE_NAME, load_record_file
+from moon42.app.screens.game_over import GameOverScreen
+from moon42.rules import Pass
+from moon42.rules.record import game_to_record
 
 from .helpers import new_app, screen_text, settle, tile_key
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from app.bots import bot_decide, new_bot
-from app.cli import main
-from app.config import GameConfig
-from app.saves import (
+from moon42.app.bots import bot_decide, new_bot
+from moon42.app.cli import main
+from moon42.app.config import GameConfig
+from moon42.app.saves import (
     APP_MEMBER,
     SAVE_NAME,
     DamagedSave,
@@ -21,8 +21,8 @@ from app.saves import (
     save_game,
     write_atomic,
 )
-from rules import Game, Phase
-from rules.record import game_from_record, game_to_record
+from moon42.rules import Game, Phase
+from moon42.rules.record import game_from_record, game_to_record
 
 EXAMPLES = Path(__file__).parent.parent / "rules" / "examples"
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from app.screens.game_over import GameOverScreen
-from app.screens.help import HelpScreen
-from app.screens.scoreboard import ScoreboardScreen
-from app.screens.too_small import TooSmallScreen
-from rules import Phase
+from moon42.app.screens.game_over import GameOverScreen
+from moon42.app.screens.help import HelpScreen
+from moon42.app.screens.scoreboard import ScoreboardScreen
+from moon42.app.screens.too_small import TooSmallScreen
+from moon42.rules import Phase
 
 from .helpers import new_app, screen_text, settle, tile_key, watch_to_game_over
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from app.app import Moon42App
-from app.config import GameConfig, save_last
-from app.screens.game_over import GameOverScreen
-from app.screens.summary import HandSummaryScreen
-from rules import Phase
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, save_last
+from moon42.app.screens.game_over import GameOverScreen
+from moon42.app.screens.summary import HandSummaryScreen
+from moon42.rules import Phase
 
 from .helpers import PLAIN_BOT, new_bot_or_plain, settle, tile_key
 from .helpers import new_app as _new_app
@@ -21,7 +21,7 @@ from .helpers import new_app as _new_app
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The flow makes its bots through this, so the plain bot needs no registry entry."""
-    monkeypatch.setattr("app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -103,13 +103,13 @@ def test_lobby_texas42(snap_compare) -> None:
 
 def _lobby_with_a_save(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes | None):
     """The lobby over a data folder holding a save (a game 23 bot moves in) or ``content``."""
-    from app.bots import bot_decide, new_bot
-    from app.saves import save_game
-    from rules import Game
+    from moon42.app.bots import bot_decide, new_bot
+    from moon42.app.saves import save_game
+    from moon42.rules import Game
 
     monkeypatch.setenv("HOME", str(tmp_path))  # paths show as ~/moon42-data/...
     monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "moon42-data"))
-    monkeypatch.setattr("app.saves._stamp", lambda: "20261130-0100")
+    monkeypatch.setattr("moon42.app.saves._stamp", lambda: "20261130-0100")
     save_last(GameConfig(game="texas42", seed=7))
     game = Game.new("texas42", seed=7, players=["You", "Ann", "Bob", "Cat"])
     bot = new_bot("basic", 7)
@@ -233,7 +233,7 @@ def test_ascii(snap_compare, size) -> None:
 def _stats_app(ascii_only: bool = False) -> Moon42App:
     """The lobby over statistics of four games of the basic bot (the yardstick, which does
     not change), a Texas 42 game left unfinished last."""
-    from app.stats.store import StatsStore
+    from moon42.app.stats.store import StatsStore
 
     from .stats_games import play_recorded
 

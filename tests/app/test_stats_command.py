@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from app.cli import main
-from app.stats.store import StatsStore, stats_path
+from moon42.app.cli import main
+from moon42.app.stats.store import StatsStore, stats_path
 
 from .stats_games import play_recorded
 

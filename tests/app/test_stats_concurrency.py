@@ -6,9 +6,9 @@ import dataclasses
 import multiprocessing
 import sqlite3
 
-from app.stats.recorder import facts_of
-from app.stats.report import summarise
-from app.stats.store import GameFacts, StatsStore
+from moon42.app.stats.recorder import facts_of
+from moon42.app.stats.report import summarise
+from moon42.app.stats.store import GameFacts, StatsStore
 
 from .stats_games import play_recorded
 

@@ -7,10 +7,10 @@ import sqlite3
 
 import pytest
 
-from app.stats.recorder import auction_of, facts_of
-from app.stats.report import summarise
-from app.stats.store import StatsStore
-from rules.record import game_from_record, game_to_record
+from moon42.app.stats.recorder import auction_of, facts_of
+from moon42.app.stats.report import summarise
+from moon42.app.stats.store import StatsStore
+from moon42.rules.record import game_from_record, game_to_record
 
 from .stats_games import play_recorded
 

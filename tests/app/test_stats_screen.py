@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from app.app import Moon42App
-from app.config import GameConfig
-from app.screens.game_over import GameOverScreen
-from app.screens.lobby import LobbyScreen
-from app.screens.stats import StatsScreen
-from app.stats.recorder import record_stats
-from app.stats.report import summarise
-from app.stats.store import StatsStore, stats_path
-from rules import Game
-from rules.events import HandScored
-from rules.record import game_from_record, game_to_record
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig
+from moon42.app.screens.game_over import GameOverScreen
+from moon42.app.screens.lobby import LobbyScreen
+from moon42.app.screens.stats import StatsScreen
+from moon42.app.stats.recorder import record_stats
+from moon42.app.stats.report import summarise
+from moon42.app.stats.store import StatsStore, stats_path
+from moon42.rules import Game
+from moon42.rules.events import HandScored
+from moon42.rules.record import game_from_record, game_to_record
 
 from .helpers import new_app, play_to_the_end, screen_text
 from .stats_games import play_recorded

@@ -12,12 +12,12 @@ import threading
 import pytest
 from textual.pilot import Pilot
 
-from app.app import Moon42App
-from app.config import GameConfig, save_last
-from app.serve.protocol import TableServer
-from app.serve.remote_flow import SharedTableScreen
-from app.serve.tables import Tables
-from app.serve.tables_screen import TablesScreen
+from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, save_last
+from moon42.app.serve.protocol import TableServer
+from moon42.app.serve.remote_flow import SharedTableScreen
+from moon42.app.serve.tables import Tables
+from moon42.app.serve.tables_screen import TablesScreen
 
 
 class ServerThread:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.bots import bot_decide, new_bot
-from app.undo import NothingToUndo, taken_back
-from rules import Game, Phase
-from rules.record import game_to_record
+from moon42.app.bots import bot_decide, new_bot
+from moon42.app.undo import NothingToUndo, taken_back
+from moon42.rules import Game, Phase
+from moon42.rules.record import game_to_record
 
 
 def bots_for(game: Game, name: str, seed: int) -> dict:

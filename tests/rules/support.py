@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any
 
-from rules import Game, Phase, Tile, Trump, parse_tile
-from rules.actions import Action, Bid, Discard, NameTrump, Pass, Play, Plunge, Splash
-from rules.events import Event
-from rules.record import game_from_record, game_to_record
-from rules.tiles import FULL_SET, MOON21_SET, MOON22_SET
+from moon42.rules import Game, Phase, Tile, Trump, parse_tile
+from moon42.rules.actions import Action, Bid, Discard, NameTrump, Pass, Play, Plunge, Splash
+from moon42.rules.events import Event
+from moon42.rules.record import game_from_record, game_to_record
+from moon42.rules.tiles import FULL_SET, MOON21_SET, MOON22_SET
 
 SEATS = {"moon3": 3, "moon4": 4, "texas42": 4}
 

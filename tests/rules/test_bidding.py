@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Game, Phase, RuleError, parse_tile
-from rules.actions import Bid, Pass, Play, Plunge, Splash
-from rules.bidding import bid_label
-from rules.events import BiddingWon, BidMade, HandScored, Passed, ThrownIn, WidowTaken
-from rules.views import BidEntry
+from moon42.rules import Game, Phase, RuleError, parse_tile
+from moon42.rules.actions import Bid, Pass, Play, Plunge, Splash
+from moon42.rules.bidding import bid_label
+from moon42.rules.events import BiddingWon, BidMade, HandScored, Passed, ThrownIn, WidowTaken
+from moon42.rules.views import BidEntry
 from tests.rules.support import act, auction, bid_names, build
 
 

@@ -23,7 +23,7 @@ def run_check(tmp_path: Path, content: str | bytes) -> subprocess.CompletedProce
     else:
         path.write_text(content, encoding="utf-8")
     return subprocess.run(
-        [sys.executable, "-m", "app", "check", str(path)],
+        [sys.executable, "-m", "moon42.app", "check", str(path)],
         cwd=MAIN,
         capture_output=True,
         text=True,
@@ -33,7 +33,7 @@ def run_check(tmp_path: Path, content: str | bytes) -> subprocess.CompletedProce
 
 def run_check_stdin(content: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "app", "check", "-"],
+        [sys.executable, "-m", "moon42.app", "check", "-"],
         cwd=MAIN,
         input=content,
         capture_output=True,
@@ -177,7 +177,7 @@ def test_exit_2_prints_nothing_on_stdout_and_a_reason_on_stderr(
 
 def test_exit_2_for_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "app", "check", str(tmp_path / "missing.json")],
+        [sys.executable, "-m", "moon42.app", "check", str(tmp_path / "missing.json")],
         cwd=MAIN,
         capture_output=True,
         text=True,

@@ -23,9 +23,9 @@ import pytest
 if __name__ == "__main__":  # script mode: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from rules.check import check_document  # noqa: E402
-from rules.errors import RecordError  # noqa: E402
-from rules.record import parse_record  # noqa: E402
+from moon42.rules.check import check_document  # noqa: E402
+from moon42.rules.errors import RecordError  # noqa: E402
+from moon42.rules.record import parse_record  # noqa: E402
 from tests.rules.record_generator import generate  # noqa: E402
 from tests.rules.reference_check import check_record  # noqa: E402
 

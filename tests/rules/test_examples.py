@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.check_command import run_check
+from moon42.app.check_command import run_check
 
 EXAMPLES = Path(__file__).parent / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
@@ -45,7 +45,7 @@ def test_check_matches_the_worked_example(record: Path, capsys) -> None:
 def test_check_reads_standard_input_through_the_installed_command() -> None:
     record = RECORDS[0]
     done = subprocess.run(
-        [sys.executable, "-m", "app", "check", "-"],
+        [sys.executable, "-m", "moon42.app", "check", "-"],
         input=record.read_text(),
         capture_output=True,
         text=True,

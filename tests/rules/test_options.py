@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Game, Options, OptionsError, options_for
-from rules.options import OPTION_HELP, OPTIONS_OF
+from moon42.rules import Game, Options, OptionsError, options_for
+from moon42.rules.options import OPTION_HELP, OPTIONS_OF
 
 BOTH = {"forced_bid", "target", "doubles_trump", "no_trump", "no_trump_doubles"}
 MOON = {"min_bid", "scoring", "moon_instant"}

@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import Game, Phase, RuleError, Trump
-from rules.actions import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash
-from rules.record import game_from_record, game_to_record
+from moon42.rules import Game, Phase, RuleError, Trump
+from moon42.rules.actions import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash
+from moon42.rules.record import game_from_record, game_to_record
 from tests.rules.support import known_tiles, tile_set, tiles_in
 
 SETTINGS = settings(

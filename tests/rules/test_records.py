@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from rules import Game, Phase, RecordError, RuleError, Trump, parse_tile
-from rules.actions import (
+from moon42.rules import Game, Phase, RecordError, RuleError, Trump, parse_tile
+from moon42.rules.actions import (
     Bid,
     Discard,
     NameTrump,
@@ -18,8 +18,8 @@ from rules.actions import (
     Splash,
     action_to_record,
 )
-from rules.check import check_document
-from rules.record import game_from_record, game_to_record, parse_record, replay
+from moon42.rules.check import check_document
+from moon42.rules.record import game_from_record, game_to_record, parse_record, replay
 from tests.rules.positions import D4, D4_PLAYS, M3, M3_PLAYS, moon3_doc
 from tests.rules.support import act, auction, build, hand_entry, record
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Phase, RuleError, parse_tile
-from rules.actions import Play
-from rules.events import HandScored, TrickWon
+from moon42.rules import Phase, RuleError, parse_tile
+from moon42.rules.actions import Play
+from moon42.rules.events import HandScored, TrickWon
 from tests.rules.positions import ALL_SIXES, D4, D4_PLAYS, M3, M3_PLAYS
 from tests.rules.support import act, auction, build, rotate
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Game, Phase, RuleError, parse_tile
-from rules.events import HandDealt
-from rules.record import game_from_record, game_to_record
+from moon42.rules import Game, Phase, RuleError, parse_tile
+from moon42.rules.events import HandDealt
+from moon42.rules.record import game_from_record, game_to_record
 from tests.rules.support import act, auction, build, hand_entry, record
 
 ONE_BLANK = parse_tile("1-0")

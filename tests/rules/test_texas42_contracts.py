@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Phase, RuleError, Trump, parse_tile
-from rules.actions import Bid, NameTrump, Play, Plunge, Splash
-from rules.bidding import marks_of
-from rules.events import BiddingWon, BidMade
-from rules.trump import trick_rules
+from moon42.rules import Phase, RuleError, Trump, parse_tile
+from moon42.rules.actions import Bid, NameTrump, Play, Plunge, Splash
+from moon42.rules.bidding import marks_of
+from moon42.rules.events import BiddingWon, BidMade
+from moon42.rules.trump import trick_rules
 from tests.rules.support import act, auction, bid_names, build, names, tiles
 
 

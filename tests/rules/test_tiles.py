@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from rules import TILES, Game, parse_tile, tile
-from rules.record import game_to_record
-from rules.tiles import FULL_SET, MOON21_SET, MOON22_SET
+from moon42.rules import TILES, Game, parse_tile, tile
+from moon42.rules.record import game_to_record
+from moon42.rules.tiles import FULL_SET, MOON21_SET, MOON22_SET
 from tests.rules.support import names
 
 
@@ -94,8 +94,8 @@ def test_each_game_deals_its_set_seven_tiles_a_seat_and_the_rest_to_the_widow(
 
 def test_a_double_belongs_only_to_its_own_suit_and_other_tiles_to_both() -> None:
     # With no trump named (follow me), suits are as section 1 says.
-    from rules import Trump
-    from rules.trump import trick_rules
+    from moon42.rules import Trump
+    from moon42.rules.trump import trick_rules
 
     rules = trick_rules(Trump.NO_TRUMP, "high")
     six_six, six_four = parse_tile("6-6"), parse_tile("6-4")

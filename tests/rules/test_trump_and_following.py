@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from rules import Phase, RuleError, Trump, parse_tile
-from rules.actions import NameTrump, Play
-from rules.trump import DOUBLES_SUIT, TRUMP_SUIT, trick_rules
+from moon42.rules import Phase, RuleError, Trump, parse_tile
+from moon42.rules.actions import NameTrump, Play
+from moon42.rules.trump import DOUBLES_SUIT, TRUMP_SUIT, trick_rules
 from tests.rules.support import act, auction, build, names, tiles
 
 

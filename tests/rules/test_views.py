@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from rules import Game, Phase, RuleError, Trump, parse_tile
-from rules.actions import Discard, Pass
-from rules.views import BidEntry
+from moon42.rules import Game, Phase, RuleError, Trump, parse_tile
+from moon42.rules.actions import Discard, Pass
+from moon42.rules.views import BidEntry
 from tests.rules.positions import D4, D4_PLAYS, M3, M3_PLAYS
 from tests.rules.support import act, auction, build, known_tiles, names, tiles_in
 

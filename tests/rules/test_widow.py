@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Phase, RuleError, Trump, parse_tile
-from rules.actions import Discard, NameTrump, Play
-from rules.events import Discarded, TrumpNamed, WidowTaken
+from moon42.rules import Phase, RuleError, Trump, parse_tile
+from moon42.rules.actions import Discard, NameTrump, Play
+from moon42.rules.events import Discarded, TrumpNamed, WidowTaken
 from tests.rules.support import act, build, names
 
 # seat 0: six trumps in sixes; the widow is 0-0.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Game, Phase, RuleError
-from rules.actions import Pass
-from rules.events import GameWon, HandScored
-from rules.record import game_from_record, game_to_record
+from moon42.rules import Game, Phase, RuleError
+from moon42.rules.actions import Pass
+from moon42.rules.events import GameWon, HandScored
+from moon42.rules.record import game_from_record, game_to_record
 from tests.rules.positions import (
     ALL_SIXES,
     D4,

@@ -53,7 +53,7 @@ class Server:
                    MOON42_CONFIG_DIR=str(folder / "config"))
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", *args],
+            [sys.executable, "-m", "moon42.app.cli", "serve", *args],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log_path.open("wb"),
             start_new_session=True, text=True,
         )

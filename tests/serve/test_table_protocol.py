@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from app.serve.protocol import TableClient, TableServer
-from app.serve.tables import Tables
-from app.serve.view_codec import decode, encode
-from rules import Phase
+from moon42.app.serve.protocol import TableClient, TableServer
+from moon42.app.serve.tables import Tables
+from moon42.app.serve.view_codec import decode, encode
+from moon42.rules import Phase
 
 
 async def until(client: TableClient, kind: str, test=lambda m: True) -> dict:

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from app.serve.tables import Table, TableError, Tables
-from app.serve.view_codec import decode, encode
-from rules import Game, Phase
-from rules.actions import Pass
+from moon42.app.serve.tables import Table, TableError, Tables
+from moon42.app.serve.view_codec import decode, encode
+from moon42.rules import Game, Phase
+from moon42.rules.actions import Pass
 
 
 class Clock:
