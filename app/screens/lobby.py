@@ -15,12 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from moon42.rules.options import (
-    GAMES,
-    OPTION_HELP,
-    SEATS,
-    options_for,
-)
+from moon42.rules.options import GAMES, HOUSE_RULES, SEATS, options_for
 
 from ..config import DEFAULT_NAMES, PACES, GameConfig
 from ..difficulty import config_level
@@ -30,7 +25,7 @@ from ..widgets.difficulty import DifficultyRow, difficulty_changed
 from ..widgets.house_rules import (
     house_rule_rows,
     option_changed,
-    option_values,
+    option_row,
     preset_chosen,
 )
 from ..widgets.resume_offer import ResumeOffer
@@ -91,8 +86,8 @@ class LobbyScreen(Screen):
             yield SettingRow("Game", list(GAMES), game, None, _GAME_HELP[game], GAME_TITLES.get,
                              id="game")
             yield DifficultyRow(config_level(config))
-            yield SettingRow("target", option_values("target", 1), resolved.target,
-                             defaults.target, OPTION_HELP["target"], name="target")
+            # The target is how long the game is, not a house rule of play: no preset sets it.
+            yield option_row(HOUSE_RULES["target"], resolved.target, defaults.target)
             yield from house_rule_rows(game, chosen)
             names = config.players()
             with Horizontal(classes="seat-row"):
