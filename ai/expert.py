@@ -57,7 +57,7 @@ from moon42.rules.views import SeatView
 from .budget import Budget
 from .calibration import made_in_play
 from .contracts import special_bid
-from .hand_value import hand_value, rules_for
+from .hand_value import hand_value
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
 from .search.inference import Likelihood, Reading, weighed_layouts
@@ -313,8 +313,7 @@ class ExpertBot:
         counts = not options.is_moon
 
         def value(trump: Trump) -> float:
-            rules = rules_for(trump, options.no_trump_doubles, options.nello_doubles)
-            return hand_value(view.hand, trump, rules, dealt).score(counts)
+            return hand_value(view.hand, trump, options.trick_rules_for(trump), dealt).score(counts)
 
         ranked = sorted(offered, key=lambda t: (-value(t), str(t)))
         return ranked[:TRUMP_CANDIDATES]

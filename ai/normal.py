@@ -32,7 +32,7 @@ from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from .contracts import lay_down_trump, partner_trump, special_bid, special_trump
-from .hand_value import HandValue, hand_value, rules_for
+from .hand_value import HandValue, hand_value
 from .knowledge import Knowledge, tile_set_of
 from .normal_play import choose_tile
 
@@ -65,7 +65,7 @@ def best_value(view: SeatView, hand: tuple[Tile, ...], trumps: list[Trump]) -> H
     dealt = mask_of(tile_set_of(view))
     counts = not options.is_moon
     values = [
-        hand_value(hand, t, rules_for(t, options.no_trump_doubles, options.nello_doubles), dealt)
+        hand_value(hand, t, options.trick_rules_for(t), dealt)
         for t in trumps
     ]
     return max(values, key=lambda v: (v.score(counts), v.trumps))
