@@ -39,6 +39,8 @@ from moon42.rules.bidding import MARK, MOON
 from moon42.rules.options import OptionsError, options_for
 from moon42.rules.scoring import units_of
 
+from .option_flags import add_option_flag, option_items
+
 __all__ = [
     "ArenaConfig",
     "Outcome",
@@ -397,8 +399,7 @@ def add_arena_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentP
                        "names trump; a hand goes to the side with more points (tricks in Moon)")
     arena.add_argument("--seed", type=int, default=None, help="seed the deals (default: random)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
-    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                       help="a house rule, as for play; repeat for more")
+    add_option_flag(arena)
     arena.add_argument("--jobs", type=int, default=None, metavar="N",
                        help="processes to use (default: every core)")
     return arena
@@ -410,8 +411,6 @@ def config_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Aren
             make_bot(name)  # also the bots the lobby does not list, like omniscient
         except (ValueError, TypeError) as error:
             parser.error(str(error))
-    from .cli import option_items
-
     options = option_items(args.option, parser)
     deals = args.games if args.games is not None else args.hands or DEFAULT_HANDS
     if deals < 1:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from moon42.rules.options import GAMES as GAME_CHOICES
+
+from .option_flags import add_option_flag, add_options_parser, option_items
+from .option_flags import run as run_options
 
 _EPILOG = """\
 examples:
@@ -15,6 +17,7 @@ examples:
   moon42 play moon3 --option min_bid=3 --option trump_before_widow=true
   moon42 watch moon4 --pace 0.2   four bots play a whole game of Moon for 4
   moon42 replay game.json         step through a game record, every hand face up
+  moon42 options texas42          the house rules of Texas 42, as --option KEY=VALUE
   moon42 serve ssh --guest        anyone may play over SSH: ssh -p 2222 127.0.0.1
 
 In a game: arrows (or h/l) choose, Enter confirms, digits pick a tile, ? or F1 shows the
@@ -67,9 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="go on with the game in a record file, from where it stops")
     play.add_argument("--no-undo", action="store_true",
                       help="the house rule without undo (u takes back your last move)")
-    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                      help="a house rule, e.g. forced_bid=true, min_bid=3, target=250; repeat "
-                      "for more (the lobby lists them all)")
+    add_option_flag(play)
     play.add_argument("--name", default=None, help="your name at the table (default You)")
 
     watch = commands.add_parser(
@@ -78,8 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the bots; Ctrl+Q quits.",
     )
     _add_game_options(watch, "a bot for every seat, in seat order (one name fills every seat)")
-    watch.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                       help="a house rule, as for play")
+    add_option_flag(watch)
 
     check = commands.add_parser(
         "check",
@@ -89,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "2: the file is not a game record.",
     )
     check.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    add_options_parser(commands)
     from .replay_command import add_replay_parser
 
     add_replay_parser(commands)
@@ -120,29 +121,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_stats_parser(commands)
     return parser
-
-
-def _option_value(text: str) -> Any:
-    lowered = text.strip().lower()
-    if lowered in ("true", "on", "yes"):
-        return True
-    if lowered in ("false", "off", "no"):
-        return False
-    try:
-        return int(lowered)
-    except ValueError:
-        return text.strip()
-
-
-def option_items(items: list[str], parser: argparse.ArgumentParser) -> dict[str, Any]:
-    """The house rules given as ``--option KEY=VALUE`` (values: on/off, numbers, words)."""
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option {item!r}: write it as KEY=VALUE, like forced_bid=true")
-        options[key.strip()] = _option_value(value)
-    return options
 
 
 def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watch: bool):
@@ -199,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         from .check_command import run_check
 
         return run_check(args.file)
+    if args.command == "options":
+        return run_options(args)
     if args.command == "replay":
         from .replay_command import run as run_replay
 
