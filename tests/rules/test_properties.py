@@ -490,10 +490,14 @@ def illegal_actions(g: Game):
 def test_illegal_actions_are_refused_and_change_nothing(setup) -> None:
     game, options, seed = setup
     checked = []
+    looked_at: set[tuple[int, str]] = set()  # (hand, kind of turn) of the positions tried
 
     def check(g: Game, rng: random.Random) -> None:
-        if rng.random() > 0.12:
+        # The first turn of each kind in every hand, and about one turn in eight besides.
+        first = (g.hand_number, g.to_act.kind) not in looked_at
+        if rng.random() > 0.12 and not first:
             return
+        looked_at.add((g.hand_number, g.to_act.kind))
         before = json.dumps(game_to_record(g))
         legal, turn = g.legal_actions(), g.to_act
         views = [g.view(s) for s in range(g.seats)]
@@ -511,14 +515,20 @@ def test_illegal_actions_are_refused_and_change_nothing(setup) -> None:
 
     run = play(game, options, seed, hands=3, check=check)
     g = run.game
+    # Every hand played was tried at its first bid, and at its first play when it got there.
+    assert {h for h, kind in looked_at if kind == "bid"} == set(range(len(g.log)))
+    reached_play = {h for h, log in enumerate(g.log) if any(type(a) is Play for a in log.actions)}
+    assert reached_play <= {h for h, kind in looked_at if kind == "play"}
+    assert len(checked) >= 20 * len(looked_at)  # dozens of refusals at each position tried
     before = json.dumps(game_to_record(g))
-    for action in illegal_actions(g):
+    refused = illegal_actions(g)
+    for action in refused:
         try:
             g.apply(action)
         except RuleError:
             continue
         raise AssertionError(f"{action} was accepted between hands")
-    assert json.dumps(game_to_record(g)) == before
+    assert refused and json.dumps(game_to_record(g)) == before
 
 
 def _rebuild(game: str, options: dict, seed: int, steps: list) -> Game:
