@@ -33,11 +33,24 @@ class SharedTableScreen(TableScreen):
     """The table screen, its messages answered by the remote flow rather than the app."""
 
     BINDINGS = [Binding("escape", "leave_table", "Leave table", key_display="esc",
-                        id="leave-table")]
+                        id="leave-table"),
+                Binding("c", "seat_code", "Seat code", show=False, id="seat-code")]
 
     def __init__(self, flow: RemoteFlow, glyphs) -> None:
         super().__init__(glyphs, interactive=True)
         self.flow = flow
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "seat_code" and not self.flow.seat_code:
+            return False  # a key's seat needs no code
+        return super().check_action(action, parameters)
+
+    def action_seat_code(self) -> None:
+        self.note(self.flow.code_note())
+
+    def on_mount(self) -> None:  # TableScreen's own on_mount runs as well
+        if self.flow.seat_code:
+            self.note(self.flow.code_note())
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
@@ -84,6 +97,7 @@ class RemoteFlow:
                  on_leave: Callable[[], Any]) -> None:
         self.app, self.glyphs = app, glyphs
         self.send, self.on_leave = send, on_leave
+        self.seat_code = ""  # a guest's seat's code, once the server has told it
         self.table = SharedTableScreen(self, glyphs)
         self.view: SeatView | None = None
         self.human: int | None = None
@@ -115,6 +129,18 @@ class RemoteFlow:
 
     def leave(self) -> None:
         self.send({"op": "leave"})
+
+    def told_seat_code(self, code: str) -> None:
+        """The server has said the seat's code (a guest's seat; "" for a key's)."""
+        self.seat_code = code
+        if code:
+            self.table.refresh_bindings()
+            if self.table.is_mounted:
+                self.table.note(self.code_note())
+
+    def code_note(self) -> str:
+        return (f"Seat code {self.seat_code} (key c): if you drop, sign in with the same name "
+                "and give it.")
 
     # ----- the server's messages -----------------------------------------
 

@@ -14,16 +14,18 @@ from textual.pilot import Pilot
 
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig, save_last
+from moon42.app.serve.identity import Identity
 from moon42.app.serve.protocol import TableServer
 from moon42.app.serve.remote_flow import SharedTableScreen
-from moon42.app.serve.tables import Tables
+from moon42.app.serve.tables import Sitter, Tables
 from moon42.app.serve.tables_screen import TablesScreen
 
 
 class ServerThread:
     def __init__(self, path) -> None:
         self.loop = asyncio.new_event_loop()
-        self.server = TableServer(path, Tables(pace=1000, grace=1000))
+        self.server = TableServer(path, Tables(pace=1000, grace=1000, codes=lambda: "123456"))
+        self.server.admit("ann-token", Identity("guest-ann", "Ann", by_key=False))
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.server.start())
@@ -39,15 +41,14 @@ class ServerThread:
 
 async def _opened(tables: Tables) -> None:
     table = tables.open("moon3", {}, seed=3)
-    table.take("guest-cat", "Cat", lambda message: None)
+    table.take(Sitter("guest-cat", "Cat", "cat-token", by_key=False), lambda message: None)
 
 
 @pytest.fixture
 def server(tmp_path, monkeypatch: pytest.MonkeyPatch):
     path = tmp_path / "tables.sock"
     monkeypatch.setenv("MOON42_TABLES_SOCKET", str(path))
-    monkeypatch.setenv("MOON42_PLAYER", "guest-ann")
-    monkeypatch.setenv("MOON42_PLAYER_NAME", "Ann")
+    monkeypatch.setenv("MOON42_TABLES_TOKEN", "ann-token")
     save_last(GameConfig(game="moon3", seed=7))
     running = ServerThread(path)
     running.call(_opened(running.server.tables))
