@@ -159,8 +159,9 @@ class GameSession(asyncssh.SSHServerSession):
         assert self.terminal is not None
         with contextlib.suppress(OSError, asyncssh.Error):
             self.chan.write(self.terminal.modes.undo())
-            if self.farewell is not None:
+            if self.farewell is not None:  # the server ended the game, not the player
                 self.chan.write_stderr(f"{self.farewell}\r\n".encode())
+                status = 1
             self.chan.exit(status if status >= 0 else 1)  # < 0: ended by a signal
 
     def _screen(self, data: bytes) -> None:

@@ -160,7 +160,8 @@ class GameConnection(asyncssh.SSHServer):
         if self.games:
             return
         grace = self.service.settings.limits.login_grace
-        log.info("%s: no game within %g seconds: connection closed", self.address, grace)
+        self.service.note(self.address, f"connections without a game within {grace:g} "
+                          "seconds are closed")
         self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
                              f"moon42: no game was started within {grace:g} seconds")
 

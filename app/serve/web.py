@@ -37,7 +37,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from .limits import AttemptLimiter, InputBudget, ServeLimits
+from .limits import AttemptLimiter, InputBudget, Quieter, ServeLimits
 from .page import SECURITY_HEADERS, game_page, message_page, sign_in_page
 from .terminal import app_command, clamp_size
 
@@ -100,6 +100,7 @@ class GameWebServer:
         self.title = "moon42"
         self.sessions: dict[web.WebSocketResponse, _Game] = {}
         self.tries = AttemptLimiter(_TRIES, _TRY_WINDOW)
+        self.quieter = Quieter()  # refusals: a line a minute per address and reason
         self.pass_token = secrets.token_urlsafe(32)  # the cookie of a signed-in browser
         self.downloads = DownloadManager()
 
@@ -182,7 +183,8 @@ class GameWebServer:
                                            f"in {wait} seconds."), status=429)
         if not hmac.compare_digest(given.encode(), password.encode()):
             self.tries.attempt(address)
-            log.info("%s: a wrong password", address)
+            if self.quieter.due(f"{address} password"):
+                log.info("%s: a wrong password", address)
             return self._html(sign_in_page(self.title, "That is not the password."),
                               status=403)
         response = web.HTTPSeeOther("/")
@@ -215,7 +217,8 @@ class GameWebServer:
         refusal = self._refusal(request)
         address = request.remote or "?"
         if refusal is not None:
-            log.info("%s: game refused: %s", address, refusal[1])
+            if self.quieter.due(f"{address} {refusal[1]}"):
+                log.info("%s: game refused: %s", address, refusal[1])
             return web.Response(status=refusal[0], text=refusal[1])
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=_MESSAGE_BYTES)
         await socket.prepare(request)

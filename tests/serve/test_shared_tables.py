@@ -48,20 +48,30 @@ def play_until_summary(tmux: Tmux, names: list[str], timeout: float = PATIENCE) 
 
 
 def sit_down(tmux: Tmux, name: str, key: str) -> str:
-    tmux.wait_for(name, LOBBY_TITLE, PATIENCE)
+    tmux.wait_for(name, LOBBY_TITLE)
     tmux.keys(name, "t")
-    tmux.wait_for(name, "Shared tables", PATIENCE)
+    tmux.wait_for(name, "Shared tables")
     tmux.keys(name, key)
-    return tmux.wait_for(name, AT_TABLE, PATIENCE)
+    return tmux.wait_for(name, AT_TABLE)
 
 
 def seat_code(tmux: Tmux, name: str) -> str:
     """The seat's code, as the table says it on ``c``."""
     tmux.keys(name, "c")
-    shown = tmux.wait_for(name, "Seat code", PATIENCE)
+    shown = tmux.wait_for(name, "Seat code")
     match = re.search(r"Seat code (\d{6})", shown)
     assert match, shown
     return match.group(1)
+
+
+def asked_for_the_code(tmux: Tmux, server: Server, terminal: str, user: str) -> None:
+    """A new session as ``user`` is offered the seat its name holds, and asked its code."""
+    tmux.open(terminal, server.ssh(None, "-tt", user=user))
+    tmux.wait_for(terminal, LOBBY_TITLE)
+    tmux.keys(terminal, "t")
+    tmux.wait_for(terminal, "You hold a seat at table 1: press 1 and type its seat code")
+    tmux.keys(terminal, "1")
+    tmux.wait_for(terminal, CODE_ASKED)
 
 
 def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Path) -> None:
@@ -77,11 +87,11 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         tmux.open("ann", server.ssh(None, "-tt", user="ann"))
         tmux.open("bob", server.ssh(None, "-tt", user="bob"))
         sit_down(tmux, "ann", "o")  # ann opens a table...
-        tmux.wait_for("bob", LOBBY_TITLE, PATIENCE)
+        tmux.wait_for("bob", LOBBY_TITLE)
         tmux.keys("bob", "t")
-        tmux.wait_for("bob", "1. Moon for 3", PATIENCE)  # ...bob sees it listed, and sits
+        tmux.wait_for("bob", "1. Moon for 3")  # ...bob sees it listed, and sits
         tmux.keys("bob", "1")
-        tmux.wait_for("bob", AT_TABLE, PATIENCE)
+        tmux.wait_for("bob", AT_TABLE)
 
         # Each sees their own hand, and only that: two different sets of seven tiles.
         def both_hands():
@@ -89,7 +99,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
             return hands if all(len(h) == 7 for h in hands) else None
 
         started = time.monotonic()
-        ann_tiles, bob_tiles = wait_until(both_hands, PATIENCE, what="both hands")
+        ann_tiles, bob_tiles = wait_until(both_hands, what="both hands")
         print(f"both hands on screen {time.monotonic() - started:.1f} s after bob sat down")
         assert not ann_tiles & bob_tiles
         for name in ("ann", "bob"):
@@ -106,7 +116,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         tmux.keys("ann", "Enter")
         tmux.keys("bob", "Enter")
         for name in ("ann", "bob"):
-            wait_until(lambda n=name: SUMMARY not in tmux.screen(n), PATIENCE, what="hand 2")
+            wait_until(lambda n=name: SUMMARY not in tmux.screen(n), what="hand 2")
 
         # Bob's connection drops in the middle of the hand: after the grace, a bot plays
         # his seat and ann plays on to the end of the hand.
@@ -115,46 +125,35 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         play_until_summary(tmux, ["ann"])
 
         # Someone else takes the name bob, now free: the seat is offered, but not given.
-        tmux.open("eve", server.ssh(None, "-tt", user="bob"))
-        tmux.wait_for("eve", LOBBY_TITLE, PATIENCE)
-        tmux.keys("eve", "t")
-        tmux.wait_for("eve", "press 1 and type its seat code", PATIENCE)
-        tmux.keys("eve", "1")
-        tmux.wait_for("eve", CODE_ASKED, PATIENCE)
+        asked_for_the_code(tmux, server, "eve", "bob")
         wrong = "000000" if code != "000000" else "111111"
         tmux.keys("eve", wrong, "Enter")
-        tmux.wait_for("eve", "That is not the code of seat 2", PATIENCE)
+        tmux.wait_for("eve", "That is not the code of seat 2")
         tmux.keys("eve", "Escape")
         assert AT_TABLE not in tmux.screen("eve")
         tmux.keys("eve", "Escape")
-        tmux.wait_for("eve", LOBBY_TITLE, PATIENCE)
+        tmux.wait_for("eve", LOBBY_TITLE)
         tmux.keys("eve", "C-q")
-        tmux.wait_for("eve", "CLIENT-ENDED 0", PATIENCE)
+        tmux.wait_for("eve", "CLIENT-ENDED 0")
 
         # Bob comes back, is offered his seat, and takes it back with its code.
-        tmux.open("bob", server.ssh(None, "-tt", user="bob"))
-        tmux.wait_for("bob", LOBBY_TITLE, PATIENCE)
-        tmux.keys("bob", "t")
-        tmux.wait_for("bob", "You hold a seat at table 1", PATIENCE)
-        tmux.keys("bob", "1")
-        tmux.wait_for("bob", CODE_ASKED, PATIENCE)
+        asked_for_the_code(tmux, server, "bob", "bob")
         tmux.keys("bob", code, "Enter")
-        tmux.wait_for("bob", SUMMARY, PATIENCE)
+        tmux.wait_for("bob", SUMMARY)
         tmux.keys("ann", "Enter")
         tmux.keys("bob", "Enter")
-        wait_until(lambda: len(hand_tiles(tmux.screen("bob"))) == 7, PATIENCE, what="hand 3")
+        wait_until(lambda: len(hand_tiles(tmux.screen("bob"))) == 7, what="hand 3")
         assert seat_code(tmux, "bob") == code  # the same seat, the same code
         play_until_summary(tmux, ["ann", "bob"])
 
         # Leaving: back to the tables, and on out.
         for name in ("ann", "bob"):
             tmux.keys(name, "Enter")
-            wait_until(lambda n=name: SUMMARY not in tmux.screen(n), PATIENCE,
-                       what="the table")
+            wait_until(lambda n=name: SUMMARY not in tmux.screen(n), what="the table")
             tmux.keys(name, "Escape")
-            tmux.wait_for(name, "Shared tables", PATIENCE)
+            tmux.wait_for(name, "Shared tables")
             tmux.keys(name, "C-q")
-            tmux.wait_for(name, "CLIENT-ENDED 0", PATIENCE)
+            tmux.wait_for(name, "CLIENT-ENDED 0")
     finally:
         tmux.kill()
         assert server.stop() == 0, server.log()
