@@ -12,7 +12,11 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
 
 from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
@@ -26,7 +30,7 @@ from ..screens.table import TableScreen
 from ..words import plain_refusal
 from .view_codec import decode, encode
 
-__all__ = ["RemoteFlow", "SharedTableScreen"]
+__all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen"]
 
 
 class SharedTableScreen(TableScreen):
@@ -47,10 +51,6 @@ class SharedTableScreen(TableScreen):
 
     def action_seat_code(self) -> None:
         self.note(self.flow.code_note())
-
-    def on_mount(self) -> None:  # TableScreen's own on_mount runs as well
-        if self.flow.seat_code:
-            self.note(self.flow.code_note())
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
@@ -77,6 +77,34 @@ class SharedTableScreen(TableScreen):
 
     def action_leave_table(self) -> None:
         self.flow.leave()
+
+
+class SeatCodeNotice(ModalScreen[None]):
+    """Tells a guest their seat's code once, as they sit down: it is what brings them back."""
+
+    DEFAULT_CSS = """
+    SeatCodeNotice { align: center middle; }
+    SeatCodeNotice > Vertical { width: 64; height: auto; border: round $primary;
+                                padding: 1 2; background: $surface; }
+    SeatCodeNotice #seat-code-digits { text-style: bold; padding: 1 0; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "close", "Play", key_display="⏎",
+                        id="seat-code-ok")]
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("This seat's code:")
+            yield Static(self.code, id="seat-code-digits")
+            yield Static("If your connection drops, sign in again with the same name and "
+                         "give this code to take the seat back. At the table, c shows it "
+                         "again. Enter plays on.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class _SharedGameOver(GameOverScreen):
@@ -132,11 +160,9 @@ class RemoteFlow:
 
     def told_seat_code(self, code: str) -> None:
         """The server has said the seat's code (a guest's seat; "" for a key's)."""
+        if code and code != self.seat_code:
+            self.app.push_screen(SeatCodeNotice(code))
         self.seat_code = code
-        if code:
-            self.table.refresh_bindings()
-            if self.table.is_mounted:
-                self.table.note(self.code_note())
 
     def code_note(self) -> str:
         return (f"Seat code {self.seat_code} (key c): if you drop, sign in with the same name "

@@ -89,7 +89,6 @@ class TablesScreen(Screen):
         self.listing: list[dict[str, Any]] = []
         self.held: int | None = None
         self.code_needed = False  # the held seat was taken from another session
-        self.seat_code = ""  # this session's seat's code (a guest's)
         self._joining: int | None = None  # the table last asked for
         self.news = "Connecting to the server's tables..."
 
@@ -106,6 +105,8 @@ class TablesScreen(Screen):
         self.set_interval(3.0, self.action_refresh)
 
     def _draw(self) -> None:
+        if not self.is_mounted or not self.children:  # the app is closing
+            return
         title = GAME_TITLES.get(self.game, self.game)
         lines = [table_line(entry) for entry in self.listing] or ["No tables are open yet."]
         lines += ["", f"o opens a table of {title} with the lobby's house rules; a table's "
@@ -149,22 +150,16 @@ class TablesScreen(Screen):
             self.listing = message["tables"]
         elif kind in ("seated", "view") and self.flow is None:
             self.held, self.code_needed = message["table"], False
-            if kind == "seated":
-                self.seat_code = str(message.get("code") or "")
             self.flow = RemoteFlow(self.app, self.app.glyphs, self._send, self._left)
             self.app.push_screen(self.flow.table)
-            self.flow.receive(message)
-            return
-        elif kind == "seated":  # after the seat's first view
-            self.seat_code = str(message.get("code") or "")
-            self.flow.told_seat_code(self.seat_code)
+            self._received_at_table(message)
             return
         elif kind == "left":
             self.news = str(message.get("reason", ""))
             self._leave_table()
             self._send({"op": "list"})
         elif self.flow is not None:
-            self.flow.receive(message)
+            self._received_at_table(message)
             return
         elif kind == "error":
             said = str(message["message"])
@@ -173,6 +168,13 @@ class TablesScreen(Screen):
             if message.get("code") and table is not None:
                 self._ask_code(table, self.news)
         self._draw()
+
+    def _received_at_table(self, message: dict[str, Any]) -> None:
+        assert self.flow is not None
+        if message.get("type") == "seated":
+            self.flow.told_seat_code(str(message.get("code") or ""))
+        else:
+            self.flow.receive(message)
 
     def _ask_code(self, table: int, question: str) -> None:
         def answer(code: str | None) -> None:

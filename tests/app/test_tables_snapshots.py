@@ -16,7 +16,7 @@ from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig, save_last
 from moon42.app.serve.identity import Identity
 from moon42.app.serve.protocol import TableServer
-from moon42.app.serve.remote_flow import SharedTableScreen
+from moon42.app.serve.remote_flow import SeatCodeNotice, SharedTableScreen
 from moon42.app.serve.tables import Sitter, Tables
 from moon42.app.serve.tables_screen import TablesScreen
 
@@ -71,9 +71,15 @@ async def _tables(pilot: Pilot) -> None:
                  and pilot.app.screen.listing)
 
 
-async def _seated(pilot: Pilot) -> None:
+async def _told_the_code(pilot: Pilot) -> None:
     await _tables(pilot)
     await pilot.press("1")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, SeatCodeNotice))
+
+
+async def _seated(pilot: Pilot) -> None:
+    await _told_the_code(pilot)
+    await pilot.press("enter")
     await _until(pilot, lambda: isinstance(pilot.app.screen, SharedTableScreen)
                  and pilot.app.screen.view is not None)
 
@@ -85,3 +91,7 @@ def test_shared_tables_list(snap_compare, server, size) -> None:
 
 def test_shared_table_seat(snap_compare, server) -> None:
     assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_seated)
+
+
+def test_a_guest_is_told_the_seat_code(snap_compare, server) -> None:
+    assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_told_the_code)

@@ -52,7 +52,20 @@ def sit_down(tmux: Tmux, name: str, key: str) -> str:
     tmux.keys(name, "t")
     tmux.wait_for(name, "Shared tables")
     tmux.keys(name, key)
-    return tmux.wait_for(name, AT_TABLE)
+    code = seated(tmux, name)
+    tmux.wait_for(name, AT_TABLE)
+    return code
+
+
+def seated(tmux: Tmux, name: str) -> str:
+    """A guest who sits down is told the seat's code first; Enter goes on to the table
+    (or to the hand's summary, if that is where the table is)."""
+    told = tmux.wait_for(name, "This seat's code")
+    tmux.keys(name, "Enter")
+    wait_until(lambda: "This seat's code" not in tmux.screen(name), what="the table")
+    match = re.search(r"^\s*│?\s*(\d{6})\s*│?\s*$", told, re.M)
+    assert match, told
+    return match.group(1)
 
 
 def seat_code(tmux: Tmux, name: str) -> str:
@@ -91,6 +104,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         tmux.keys("bob", "t")
         tmux.wait_for("bob", "1. Moon for 3")  # ...bob sees it listed, and sits
         tmux.keys("bob", "1")
+        code = seated(tmux, "bob")
         tmux.wait_for("bob", AT_TABLE)
 
         # Each sees their own hand, and only that: two different sets of seven tiles.
@@ -120,7 +134,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
 
         # Bob's connection drops in the middle of the hand: after the grace, a bot plays
         # his seat and ann plays on to the end of the hand.
-        code = seat_code(tmux, "bob")
+        assert seat_code(tmux, "bob") == code  # c says it again
         tmux._tmux("kill-session", "-t", "bob")
         play_until_summary(tmux, ["ann"])
 
@@ -139,11 +153,11 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         # Bob comes back, is offered his seat, and takes it back with its code.
         asked_for_the_code(tmux, server, "bob", "bob")
         tmux.keys("bob", code, "Enter")
+        assert seated(tmux, "bob") == code  # the same seat, the same code
         tmux.wait_for("bob", SUMMARY)
         tmux.keys("ann", "Enter")
         tmux.keys("bob", "Enter")
         wait_until(lambda: len(hand_tiles(tmux.screen("bob"))) == 7, what="hand 3")
-        assert seat_code(tmux, "bob") == code  # the same seat, the same code
         play_until_summary(tmux, ["ann", "bob"])
 
         # Leaving: back to the tables, and on out.
