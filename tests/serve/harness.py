@@ -19,12 +19,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SSH_OPTIONS = ("-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-               "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=20")
+               "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=60")
 
 LOBBY_TITLE = "moon42: Moon and Texas 42"
 
+# Seconds any one step may take: the tests share two cores with other work, and a wait
+# ends as soon as what it waits for is there.
+PATIENCE = 120.0
 
-def wait_until(check, timeout: float = 30.0, every: float = 0.2, what: str = "it"):
+
+def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str = "it"):
     """Poll ``check`` until it returns something true; that value."""
     deadline = time.monotonic() + timeout
     while True:
@@ -71,6 +75,13 @@ class Server:
     def alive(self) -> bool:
         return self.process.poll() is None
 
+    def rss_mib(self) -> float:
+        """The server process's resident memory."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+        assert match is not None
+        return int(match.group(1)) / 1024
+
     def stop(self) -> int:
         """Ask it to stop (as Ctrl+C would); kill it if it does not."""
         if self.alive():
@@ -113,10 +124,17 @@ class Tmux:
     def keys(self, name: str, *keys: str) -> None:
         self._tmux("send-keys", "-t", name, *keys)
 
+    def modes(self, name: str) -> dict[str, str]:
+        """The terminal modes the pane is in, as tmux keeps them."""
+        names = ("alternate_on", "mouse_any_flag", "mouse_all_flag", "mouse_button_flag",
+                 "mouse_standard_flag", "mouse_sgr_flag", "cursor_flag")
+        shown = self._tmux("display", "-p", "-t", name, " ".join(f"#{{{n}}}" for n in names))
+        return dict(zip(names, shown.split(), strict=True))
+
     def resize(self, name: str, width: int, height: int) -> None:
         self._tmux("resize-window", "-t", name, "-x", str(width), "-y", str(height))
 
-    def wait_for(self, name: str, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, name: str, text: str, timeout: float = PATIENCE) -> str:
         def shows() -> str | None:
             screen = self.screen(name)
             return screen if text in screen else None
@@ -134,6 +152,23 @@ def _quote(word: str) -> str:
     import shlex
 
     return shlex.quote(word)
+
+
+def connections_to(port: int) -> int:
+    """Established TCP connections to ``port`` on this machine, as the kernel counts them
+    (the server's side of each)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            if local_port == port and fields[3] == "01":
+                count += 1
+    return count
 
 
 def processes_mentioning(marker: str) -> list[int]:
