@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .limits import MAX_TARGET, quoted
+
 __all__ = ["GAMES", "Options", "OptionsError", "OPTION_CHOICES", "OPTION_HELP", "options_for"]
 
 GAMES = ("moon3", "moon4", "texas42")
@@ -118,9 +120,9 @@ OPTION_HELP: dict[str, str] = {
 
 def _whole_number(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise OptionsError(f"option {name} must be a whole number, not {value!r}")
+        raise OptionsError(f"option {name} must be a whole number, not {quoted(value)}")
     if isinstance(value, float) and not value.is_integer():
-        raise OptionsError(f"option {name} must be a whole number, not {value!r}")
+        raise OptionsError(f"option {name} must be a whole number, not {quoted(value)}")
     return int(value)
 
 
@@ -131,7 +133,7 @@ _DEFAULTS: dict[str, Options] = {}
 def options_for(game: str, values: dict[str, Any]) -> Options:
     """Validated options for ``game``; missing options take their defaults."""
     if game not in GAMES:
-        raise OptionsError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+        raise OptionsError(f"unknown game {quoted(game)}: choose one of {', '.join(GAMES)}")
     if not isinstance(values, dict):
         raise OptionsError("options must be an object of option names and values")
     if not values:
@@ -147,19 +149,20 @@ def _validated(game: str, values: dict[str, Any]) -> Options:
     clean: dict[str, Any] = {}
     for name, value in values.items():
         if name not in defaults or name == "game":
-            raise OptionsError(f"unknown option {name!r}")
+            raise OptionsError(f"unknown option {quoted(name)}")
         if name not in allowed:
-            raise OptionsError(f"option {name!r} does not fit the game {game}")
+            raise OptionsError(f"option {quoted(name)} does not fit the game {game}")
         default = defaults[name]
         if name in ("target", "min_bid"):
             value = _whole_number(name, value)
-            if name == "target" and value < 1:
-                raise OptionsError(f"option target must be at least 1, not {value}")
+            if name == "target" and not 1 <= value <= MAX_TARGET:
+                raise OptionsError(f"option target must be from 1 to {MAX_TARGET:,}, "
+                                   f"not {quoted(value)}")
         elif isinstance(default, bool) and not isinstance(value, bool):
-            raise OptionsError(f"option {name} must be true or false, not {value!r}")
+            raise OptionsError(f"option {name} must be true or false, not {quoted(value)}")
         if name in OPTION_CHOICES and value not in OPTION_CHOICES[name]:
             choices = ", ".join(repr(c) for c in OPTION_CHOICES[name])
-            raise OptionsError(f"option {name} must be one of {choices}, not {value!r}")
+            raise OptionsError(f"option {name} must be one of {choices}, not {quoted(value)}")
         clean[name] = value
     options = Options(game=game, **clean)
     if options.target == 0:
