@@ -29,7 +29,6 @@ def serve_web(host: str, port: int, public_url: str | None, folder: Path) -> int
     """Serve until Ctrl+C; 1 if the port cannot be had."""
     # Web players have no name to tell them apart: they share the server's web folder.
     os.environ["MOON42_DATA_DIR"] = str(folder / "web" / "data")
-    os.environ["MOON42_CONFIG_DIR"] = str(folder / "web" / "config")
     server = GameWebServer(shlex.join(app_command()), host=host, port=port, title="moon42",
                            public_url=public_url)
     try:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, config_path, load_last, save_last
+from moon42.app.config import GameConfig, load_last, save_last
+from moon42.app.paths import lobby_file
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.screens.table import TableScreen
 from moon42.rules.options import OPTIONS_OF
@@ -14,7 +15,7 @@ from .helpers import screen_text
 
 
 async def test_the_lobby_shows_every_option_and_starts_the_game() -> None:
-    config_path().unlink(missing_ok=True)
+    lobby_file().unlink(missing_ok=True)
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -31,7 +32,7 @@ async def test_the_lobby_shows_every_option_and_starts_the_game() -> None:
         assert isinstance(app.screen, TableScreen)
         assert app.flow.game.options.game == "texas42"
         assert app.flow.game.options.forced_bid
-    saved = json.loads(config_path().read_text())
+    saved = json.loads(lobby_file().read_text())
     assert saved["game"] == "texas42" and saved["options"] == {"forced_bid": True}
 
 
@@ -48,6 +49,6 @@ async def test_the_lobby_remembers_the_last_setup() -> None:
 
 
 def test_a_damaged_memory_falls_back_to_the_defaults() -> None:
-    config_path().parent.mkdir(parents=True, exist_ok=True)
-    config_path().write_text("{not json")
+    lobby_file().parent.mkdir(parents=True, exist_ok=True)
+    lobby_file().write_text("{not json")
     assert load_last() == GameConfig()

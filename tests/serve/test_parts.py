@@ -90,7 +90,6 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
     assert env["LANG"] == "de_DE.UTF-8" and env["NO_COLOR"] == "1"
     assert "LD_PRELOAD" not in env and "PYTHONPATH" not in env
     assert env["MOON42_DATA_DIR"] == str(tmp_path / "ann" / "data")
-    assert env["MOON42_CONFIG_DIR"] == str(tmp_path / "ann" / "config")
     bare = app_environment({}, tmp_path / "bob")
     assert bare["LANG"] == "C.UTF-8" and "NO_COLOR" not in bare
 
