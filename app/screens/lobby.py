@@ -151,7 +151,9 @@ class LobbyScreen(Screen):
         if isinstance(widget, SettingRow | SavedGameRow):
             text = widget.help_text
         elif isinstance(widget, Input) and widget.id == "seed":
-            text = "Same seed, same deals: leave empty for a random game."
+            problem = self._seed_problem()
+            text = (f"{problem.capitalize()}." if problem else
+                    "Same seed, same deals: leave empty for a random game.")
         else:
             text = "A player's name (Enter starts the game)."
         help_line = self.query_one("#lobby-help", Static)
@@ -224,14 +226,21 @@ class LobbyScreen(Screen):
         """The new game the form shows now."""
         return self._read()
 
+    def _seed_problem(self) -> str | None:
+        text = self.query_one("#seed", Input).value
+        return seed_problem(int(text)) if text.isdigit() else None
+
     def action_start(self) -> None:
-        seed = self.query_one("#seed", Input)
-        problem = seed_problem(int(seed.value)) if seed.value.isdigit() else None
-        if problem:
-            self.notify(f"{problem.capitalize()}.", severity="error")
+        if self._seed_problem():  # the help line under the seed says why
+            seed = self.query_one("#seed", Input)
             seed.focus()
+            self._show_help(seed)
             return
         self.post_message(StartGame(self._read()))
+
+    @on(Input.Changed, "#seed")
+    def _seed_typed(self, event: Input.Changed) -> None:
+        self._show_help(event.input)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

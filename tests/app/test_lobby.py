@@ -40,12 +40,83 @@ async def test_the_lobby_remembers_the_last_setup() -> None:
     save_last(GameConfig(game="moon4", options={"min_bid": 5}, names=("Zoe", "A", "B", "C"),
                          bots=("basic", "random", "basic", "random"), seed=42, pace=0.2))
     assert load_last().options == {"min_bid": 5}
+    assert load_last().seed is None  # a seed is for one game
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Moon for 4" in text and "Zoe" in text and "42" in text
+        assert "Moon for 4" in text and "Zoe" in text
         assert "< 5 >  (default 4)" in text
+
+
+def test_the_lobby_memory_lives_in_the_data_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "elsewhere"))
+    assert lobby_file() == tmp_path / "elsewhere" / "lobby.json"
+    assert load_last() == GameConfig()  # a fresh folder: the defaults, whatever was before
+    save_last(GameConfig(game="texas42"))
+    assert json.loads((tmp_path / "elsewhere" / "lobby.json").read_text())["game"] == "texas42"
+
+
+async def _start_with_seed(app: Moon42App, pilot, seed: str, pin: bool) -> None:
+    await pilot.pause()
+    app.screen.query_one("#seed").focus()
+    await pilot.press(*seed)
+    if pin:
+        app.screen.query_one("#pin-seed").focus()
+        await pilot.press("right")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_typed_seed_deals_one_game_only() -> None:
+    """The issue's case: seed 188 typed once dealt every later game the same hands."""
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _start_with_seed(app, pilot, "188", pin=False)
+        assert app.flow.game.seed == 188
+    assert "seed" not in json.loads(lobby_file().read_text())
+    again = Moon42App()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#seed").value == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert again.flow.game.seed != 188
+
+
+async def test_a_pinned_seed_is_kept_and_the_lobby_says_so() -> None:
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _start_with_seed(app, pilot, "188", pin=True)
+    memory = json.loads(lobby_file().read_text())
+    assert memory["seed"] == 188 and memory["pin_seed"] is True
+    again = Moon42App()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#seed").value == "188"
+        again.screen.query_one("#pin-seed").focus()
+        await pilot.pause()
+        assert "< every game (pinned) >" in screen_text(again)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert again.flow.game.seed == 188
+
+
+async def test_a_seed_past_the_range_is_refused_in_the_lobby() -> None:
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seed").focus()
+        await pilot.press(*"9" * 19)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.flow is None
+        assert app.screen.focused is app.screen.query_one("#seed")
+        assert "A seed is a whole number from 0 to 9223372036854775807" in screen_text(app)
 
 
 def test_a_damaged_memory_falls_back_to_the_defaults() -> None:
