@@ -259,14 +259,18 @@ def read_hand(entry: Any, game: str, tiles: list[Tile]) -> HandRecord:
         if not isinstance(holding, list) or len(holding) != 7:
             raise FormError("every seat gets seven tiles")
         hands.append([parse_tile(t) for t in holding])
-    widow_value = entry.get("widow", [])
+    # null stands for a member left out, as the project reads it (and records written by
+    # other tools do).
+    widow_value = entry.get("widow")
+    widow_value = [] if widow_value is None else widow_value
     if not isinstance(widow_value, list):
         raise FormError("widow must be a list")
     widow = [parse_tile(t) for t in widow_value]
     everything = [t for holding in hands for t in holding] + widow
     if sorted(everything) != sorted(tiles):
         raise FormError("the deal is not the set the game uses")
-    actions_value = entry.get("actions", [])
+    actions_value = entry.get("actions")
+    actions_value = [] if actions_value is None else actions_value
     if not isinstance(actions_value, list):
         raise FormError("actions must be a list")
     actions = [read_action(a, game) for a in actions_value]
@@ -281,7 +285,8 @@ def read_record(doc: Any) -> Record:
     game = doc.get("game")
     if not isinstance(game, str) or game not in SEATS:
         raise FormError("wrong game")
-    given = doc.get("options", {})
+    given = doc.get("options")
+    given = {} if given is None else given
     if not isinstance(given, dict):
         raise FormError("options must be an object")
     options = options_of(game, given)
