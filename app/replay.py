@@ -25,6 +25,7 @@ from moon42.rules.views import SeatView
 
 from .config import clean_name
 from .narration import event_words
+from .record_files import DocumentError, UnreadableFile, read_record_file
 
 __all__ = ["Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
            "APP_MEMBER"]
@@ -58,8 +59,6 @@ class Position:
 def load_replay(path: str, command: str = "moon42 replay") -> Replay:
     """Read a record file (``-`` is standard input) as a replay; ReplayError says what is
     wrong, in the words ``moon42 check`` uses for a file that is not a record."""
-    from .record_files import DocumentError, UnreadableFile, read_record_file
-
     try:
         doc = read_record_file(path)
     except UnreadableFile as error:
