@@ -29,6 +29,8 @@ def read_limited(path: str | Path) -> bytes:
     too_large = PastLimit(f"is larger than {LIMIT_TEXT}, the most a record may be")
     try:
         if str(path) == "-":
+            if sys.stdin is None:  # started with standard input closed
+                raise UnreadableFile("there is no standard input")
             data = sys.stdin.buffer.read(MAX_DOCUMENT_BYTES + 1)
         else:
             with open(path, "rb") as handle:

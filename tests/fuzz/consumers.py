@@ -21,6 +21,7 @@ import io
 import json
 import math
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ class Outcome:
     replayed: bool  # the replay viewer opened it
     played: bool  # play --from went on with it
     saved: bool  # the saved games listed it
+    seconds: tuple[float, float, float, float]  # each reader's time, in that order
 
 
 def _without_message(doc: Any) -> Any:
@@ -145,9 +147,15 @@ def feed(data: bytes, folder: Path) -> Outcome:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "record.json"
     path.write_bytes(data)
+    marks = [time.perf_counter()]
     with _data_dir(folder / "data"):
         check, document = _check(path, data)
+        marks.append(time.perf_counter())
         replayed = _replay(path, check, document)
+        marks.append(time.perf_counter())
         played = _play_from(path, check, document)
+        marks.append(time.perf_counter())
         saved = _saved_game(data, folder / "data", played)
-    return Outcome(check, replayed, played, saved)
+        marks.append(time.perf_counter())
+    seconds = tuple(b - a for a, b in zip(marks, marks[1:], strict=False))
+    return Outcome(check, replayed, played, saved, seconds)  # type: ignore[arg-type]
