@@ -71,8 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="start a game directly, without the lobby",
         description="Start a game at once: you are seat 0, bots take the other seats.",
     )
-    _add_game_options(play, "bots for the other seats, in seat order (one name fills every "
-                      "seat; default basic)", optional=True)
+    _add_game_options(play, "bots for the other seats: one name for all of them, or one a "
+                      "seat in seat order (default basic)", optional=True)
     play.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="WHICH",
                       help="go on with a saved game (games are saved after every move): the "
                       "latest, or WHICH: its number as the lobby lists them (1 is the latest), "
@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Every seat is a bot; the game plays itself to the end. Any key hurries "
         "the bots; Ctrl+Q quits.",
     )
-    _add_game_options(watch, "a bot for every seat, in seat order (one name fills every seat)")
+    _add_game_options(watch, "the bots: one name for every seat, or one a seat in seat order")
     watch.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a house rule, as for play")
 
