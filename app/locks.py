@@ -20,6 +20,8 @@ from pathlib import Path
 __all__ = ["Holder", "GameLocked", "GameLock", "lock_path", "holder_of"]
 
 _HOLDER_BYTES = 4096  # a holder's description is a few dozen bytes; a bigger file is not ours
+# A lock held a moment by a look (holder_of) is not a game open elsewhere: try a few times.
+_TRIES, _PAUSE = 4, 0.03
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class GameLock:
     def take(cls, save: Path) -> GameLock:
         """Lock ``save`` for this process; GameLocked if another holds it."""
         path = lock_path(save)
+        tries = 0
         while True:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
             try:
@@ -91,7 +94,12 @@ class GameLock:
             except BlockingIOError:
                 holder = _read_holder(fd)
                 os.close(fd)
-                raise GameLocked(holder) from None
+                tries += 1
+                if tries >= _TRIES:
+                    raise GameLocked(holder) from None
+                # Another moon42 may only be looking (holder_of, for a list): a moment.
+                time.sleep(_PAUSE)
+                continue
             except OSError:  # a file system without locks: play on, unguarded
                 os.close(fd)
                 with contextlib.suppress(OSError):

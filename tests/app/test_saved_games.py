@@ -133,6 +133,19 @@ def test_one_writer_per_game(data_dir: Path):
     open_saved(path).slot.lock.release()
 
 
+def test_a_window_only_looking_at_the_list_does_not_keep_a_game_from_another(data_dir: Path):
+    import fcntl
+    import threading
+
+    path = saved("moon3", 7, 4)
+    GameLock.take(path).release()
+    lock_path(path).touch()
+    look = os.open(lock_path(path), os.O_RDONLY)
+    fcntl.flock(look, fcntl.LOCK_SH)  # as holder_of does, for a moment, in another window
+    threading.Timer(0.02, os.close, (look,)).start()
+    GameLock.take(path).release()  # waits the moment out, and gets the game
+
+
 def test_the_lock_of_a_killed_process_is_taken_over(data_dir: Path):
     path = saved("moon4", 6, 8)
     holder = subprocess.Popen(
