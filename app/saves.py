@@ -143,7 +143,8 @@ def _adopt_old_save() -> None:
 
 
 def _save_files() -> list[Path]:
-    return [p for p in saves_dir().glob("*.json") if DAMAGED not in p.name]
+    # Regular files only: reading a pipe or a device put there would never end.
+    return [p for p in saves_dir().glob("*.json") if DAMAGED not in p.name and p.is_file()]
 
 
 def _put_aside(path: Path, error: DamagedSave) -> str | None:

@@ -303,3 +303,9 @@ async def test_a_second_window_is_told_where_the_game_is_open(data_dir: Path) ->
             game_to_record(held.game)["hands"]  # the first window's game is untouched
     finally:
         held.slot.lock.release()
+
+
+def test_a_pipe_among_the_saves_is_left_alone(data_dir: Path):
+    path = saved("moon3", 12, 4)
+    os.mkfifo(path.with_name("pipe.json"))  # reading it would wait for ever
+    assert [g.path for g in saved_games().games] == [path]
