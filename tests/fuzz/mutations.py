@@ -127,7 +127,12 @@ def mutated_records(draw: st.DrawFn, max_changes: int = 4) -> Mutated:
     doc = tree(draw(st.sampled_from(BASES)))
     changes: list[str] = []
     for _ in range(draw(st.integers(min_value=1, max_value=max_changes))):
+        kind = draw(st.sampled_from(["drop", "duplicate", "retype", "nest", "enlarge"]))
         places = _paths(doc)
+        if kind in ("drop", "duplicate"):  # a member or an item: not the whole document
+            places = places[1:]
+        if not places:
+            continue
         # Half the time the actions, where a change can keep the file a record and break,
         # or keep, the rules; otherwise anywhere (most places are tiles of a deal).
         actions = [path for path, within in places if within == "actions"]
@@ -136,12 +141,11 @@ def mutated_records(draw: st.DrawFn, max_changes: int = 4) -> Mutated:
         else:
             path = draw(st.sampled_from([path for path, _ in places]))
         node = _get(doc, path)
-        kind = draw(st.sampled_from(["drop", "duplicate", "retype", "nest", "enlarge"]))
         changes.append(f"{kind} at {list(path)}")
-        if kind == "drop" and path:
+        if kind == "drop":
             parent = _get(doc, path[:-1])
             (parent.items if isinstance(parent, Pairs) else parent).pop(path[-1])
-        elif kind == "duplicate" and path:
+        elif kind == "duplicate":
             parent = _get(doc, path[:-1])
             if isinstance(parent, Pairs):  # the same name again, maybe with another value
                 name, value = parent.items[path[-1]]
