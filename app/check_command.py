@@ -1,47 +1,56 @@
-"""``moon42 check FILE|-``: replay a game record and print what it holds (RECORD-FORMAT.md)."""
+"""``moon42 check FILE|-``: replay a game record and print what it holds (RECORD-FORMAT.md).
+
+Exit 0: a legal record; 1: it breaks the rules; 2: the file is no record (not JSON, past a
+limit, not of the format), with one line on standard error and nothing on standard output.
+When the reader of the output stops early (``moon42 check FILE | head``), the rest of the
+output is dropped quietly and the exit code is still the verdict: the record was checked in
+full before the first byte was written, and 1 must keep meaning "breaks a rule".
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+from typing import TextIO
 
 from moon42.rules.check import check_document
 from moon42.rules.errors import RecordError
 from moon42.rules.record import parse_record
 
+from .record_files import DocumentError, UnreadableFile, read_record_file
 
-def read_text(path: str, command: str) -> str:
-    """A record file's text (``-`` is standard input); ValueError says, in the command's
-    words, why it cannot be read."""
+__all__ = ["run_check", "write_quietly"]
+
+
+def write_quietly(stream: TextIO, text: str) -> None:
+    """Write ``text``; a reader that has gone away (a closed pipe) is not an error."""
     try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as error:
-        raise ValueError(f"{command}: cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{command}: {path} is not UTF-8 text") from None
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:
+        # Python would try the flush again at exit and complain: point the stream nowhere.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):  # a stream with no file behind it (tests)
+            pass
 
 
 def run_check(path: str) -> int:
     """Exit 0: a legal record; 1: it breaks the rules; 2: the file is no record."""
     try:
-        text = read_text(path, "moon42 check")
-    except ValueError as error:
-        print(error, file=sys.stderr)
+        record = parse_record(read_record_file(path))
+    except UnreadableFile as error:
+        write_quietly(sys.stderr, f"moon42 check: cannot read {path}: {error}\n")
         return 2
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        print(f"moon42 check: {path} is not JSON: {error}", file=sys.stderr)
+    except DocumentError as error:
+        write_quietly(sys.stderr, f"moon42 check: {path} {error}\n")
         return 2
-    try:
-        record = parse_record(doc)
     except RecordError as error:
-        print(f"moon42 check: {path} is not a game record: {error}", file=sys.stderr)
+        write_quietly(sys.stderr, f"moon42 check: {path} is not a game record: {error}\n")
         return 2
     document, fault = check_document(record)
-    json.dump(document, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    write_quietly(sys.stdout, json.dumps(document, indent=1) + "\n")
     return 0 if fault is None else 1

@@ -7,6 +7,16 @@ import sys
 
 from moon42.rules.options import GAMES as GAME_CHOICES
 
+from .config import MAX_PACE, NAME_LIMIT
+from .flag_types import (
+    LATEST,
+    bot_list,
+    name_flag,
+    pace_flag,
+    seconds_flag,
+    seed_flag,
+    whole_flag,
+)
 from .option_flags import add_option_flag, add_options_parser, option_items
 from .option_flags import run as run_options
 
@@ -28,8 +38,9 @@ keys and rules, Ctrl+Q quits.  The terminal must be at least 80x24.
 def _add_display_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                         help="draw with ASCII only (automatic when the locale is not UTF-8)")
-    parser.add_argument("--pace", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
-                        help="how long each bot move stays on screen (default 0.7; 0 is instant)")
+    parser.add_argument("--pace", type=pace_flag, default=argparse.SUPPRESS, metavar="SECONDS",
+                        help="how long each bot move stays on screen: 0 (instant) to "
+                        f"{MAX_PACE:g} seconds (default 0.7)")
 
 
 def _add_game_options(parser: argparse.ArgumentParser, bots_help: str,
@@ -37,8 +48,8 @@ def _add_game_options(parser: argparse.ArgumentParser, bots_help: str,
     parser.add_argument("game", choices=GAME_CHOICES, metavar="GAME",
                         nargs="?" if optional else None,
                         help="moon3 (Moon for 3), moon4 (Moon for 4) or texas42")
-    parser.add_argument("--seed", type=int, default=None, help="seed the deals (same seed, "
-                        "same game)")
+    parser.add_argument("--seed", type=seed_flag, default=None, help="seed the deals, a whole "
+                        "number from 0 to 2^63-1 (same seed, same game)")
     parser.add_argument("--bots", default=None, metavar="NAME,...", help=bots_help)
     from .difficulty import LEVELS, level_label
 
@@ -62,23 +73,27 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="start a game directly, without the lobby",
         description="Start a game at once: you are seat 0, bots take the other seats.",
     )
-    _add_game_options(play, "bots for the other seats, in seat order (one name fills every "
-                      "seat; default basic)", optional=True)
-    play.add_argument("--resume", action="store_true",
-                      help="go on with the saved game (saved after every move)")
+    _add_game_options(play, "bots for the other seats: one name for all of them, or one a "
+                      "seat in seat order (default basic)", optional=True)
+    play.add_argument("--resume", nargs="?", const=LATEST, default=None, metavar="WHICH",
+                      help="go on with a saved game (games are saved after every move): the "
+                      "latest, or WHICH: its number as the lobby lists them (1 is the latest), "
+                      "its name, or a game (moon3, moon4, texas42: the latest of it)")
     play.add_argument("--from", dest="from_file", default=None, metavar="FILE",
                       help="go on with the game in a record file, from where it stops")
     play.add_argument("--no-undo", action="store_true",
                       help="the house rule without undo (u takes back your last move)")
     add_option_flag(play)
-    play.add_argument("--name", default=None, help="your name at the table (default You)")
+    play.add_argument("--name", type=name_flag, default=None,
+                      help=f"your name at the table, up to {NAME_LIMIT} characters "
+                      "(default You)")
 
     watch = commands.add_parser(
         "watch", help="watch bots play a whole game",
         description="Every seat is a bot; the game plays itself to the end. Any key hurries "
         "the bots; Ctrl+Q quits.",
     )
-    _add_game_options(watch, "a bot for every seat, in seat order (one name fills every seat)")
+    _add_game_options(watch, "the bots: one name for every seat, or one a seat in seat order")
     add_option_flag(watch)
 
     check = commands.add_parser(
@@ -86,7 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay a game record and print what it holds",
         description="Replay a game record under the rules and print a JSON summary. "
         "Exit 0: a legal record; 1: it breaks a rule (the summary says where); "
-        "2: the file is not a game record.",
+        "2: the file is not a game record (not JSON, or past a limit: larger than 16 MiB, "
+        "nested more than 32 deep, a member named twice, a number of more than 32 characters "
+        "or outside -2^63..2^63-1). When the reader stops early (check FILE | head), the "
+        "output stops quietly and the exit code is still the verdict.",
     )
     check.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     add_options_parser(commands)
@@ -97,18 +115,19 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench", help="measure the rules engine's speed (hands per second)"
     )
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
+    bench.add_argument("--seconds", type=seconds_flag(0, 600), default=3.0,
+                       help="time per game, up to 600 (default 3)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--bots", action="store_true",
                        help="measure the bots instead: decision latency per strategy and game, "
                        "arena hands per second, the solver's time by trick")
-    bench.add_argument("--positions", type=int, default=30, metavar="N",
+    bench.add_argument("--positions", type=whole_flag(1, 10_000), default=30, metavar="N",
                        help="with --bots: positions a game (default 30)")
-    bench.add_argument("--arena-deals", type=int, default=20, metavar="N",
+    bench.add_argument("--arena-deals", type=whole_flag(0, 10_000), default=20, metavar="N",
                        help="with --bots: deals of normal against basic (default 20)")
-    bench.add_argument("--expert-deals", type=int, default=1, metavar="N",
+    bench.add_argument("--expert-deals", type=whole_flag(0, 10_000), default=1, metavar="N",
                        help="with --bots: deals of expert against basic (default 1)")
-    bench.add_argument("--solver-deals", type=int, default=10, metavar="N",
+    bench.add_argument("--solver-deals", type=whole_flag(0, 10_000), default=10, metavar="N",
                        help="with --bots: deals the solver solves (default 10)")
 
     from .arena import add_arena_parser
@@ -126,7 +145,6 @@ def build_parser() -> argparse.ArgumentParser:
 def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watch: bool):
     from moon42.rules.options import OptionsError, options_for
 
-    from .bots import bot_choices
     from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
 
     options = option_items(args.option, parser)
@@ -141,17 +159,11 @@ def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watc
         parser.error("--difficulty chooses every bot: give --difficulty or --bots, not both")
     if level is not None:
         args.bots = LEVELS[level].bot
-    known = bot_choices()
-    bots = [b.strip() for b in (args.bots or "basic").split(",") if b.strip()] or ["basic"]
-    for bot in bots:
-        if bot not in known:
-            parser.error(f"unknown bot {bot!r}: choose from {', '.join(known)}")
     seats = 3 if args.game == "moon3" else 4
+    bots = bot_list(args.bots or "basic", seats if watch else seats - 1,
+                    "seats" if watch else "other seats", parser)
     if not watch:
-        bots = ["basic"] + (bots * seats if len(bots) == 1 else bots)
-    elif len(bots) == 1:
-        bots = bots * seats
-    bots = (bots + [bots[-1]] * seats)[:seats]
+        bots = ["basic", *bots]
     names = list(DEFAULT_NAMES)
     if watch:
         names = ["Ann", "Bob", "Cat", "Dan"]
@@ -204,12 +216,10 @@ def main(argv: list[str] | None = None) -> int:
         from .serve.command import run as run_serve
 
         return run_serve(args, parser)
-    if getattr(args, "pace", 0) < 0:
-        parser.error("--pace cannot be negative")
     config = None
     saved = None
-    if args.command == "play" and (args.resume or args.from_file is not None):
-        if args.game is not None or (args.resume and args.from_file is not None):
+    if args.command == "play" and (args.resume is not None or args.from_file is not None):
+        if args.game is not None or (args.resume is not None and args.from_file is not None):
             parser.error("--resume and --from FILE go on with a game: give one, and no GAME")
         from .resume_command import saved_to_play
 
@@ -226,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     app = Moon42App(config, ascii_only=getattr(args, "ascii", False), lobby=config is None,
                     pace=getattr(args, "pace", None), saved=saved)
     app.run()
-    return 0
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

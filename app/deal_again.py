@@ -34,7 +34,7 @@ __all__ = ["play_deal_again", "open_replay", "pick_deal_again", "DealPickerScree
 def play_deal_again(app: App, record: dict[str, Any], hand: int) -> None:
     """Start a game against bots at the deal of ``hand`` (counted from 0) of ``record``."""
     from .bots import bot_choices
-    from .saves import DamagedSave, saved_from_doc
+    from .game_records import DamagedSave, saved_from_doc
 
     known = bot_choices()
     doc = record_to_deal(record, hand)
@@ -61,7 +61,7 @@ def _game_record(app: App) -> dict[str, Any] | None:
     flow = getattr(app, "flow", None)
     if flow is None:
         return None
-    from .saves import record_of
+    from .game_records import record_of
 
     return record_of(flow.game, flow.config, flow.pace)
 
@@ -118,8 +118,7 @@ class DealPickerScreen(ModalScreen[int | None]):
             yield Static(
                 "Play a deal again: the game picks up at that hand's deal, with the same "
                 "tiles and the scores as they stood; you take the bottom seat. A game in "
-                "progress is left for the new one. Enter plays the hand chosen, Escape goes "
-                "back.",
+                "progress stays saved. Enter plays the hand chosen, Escape goes back.",
                 id="deal-title",
             )
             yield OptionList(*self.lines, id="deal-list")

@@ -10,7 +10,6 @@ deal, for playing that deal again.
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +23,9 @@ from moon42.rules.record import Fault, ParsedRecord, game_to_record, parse_recor
 from moon42.rules.results import HandResult
 from moon42.rules.views import SeatView
 
+from .config import clean_name
 from .narration import event_words
+from .record_files import DocumentError, UnreadableFile, read_record_file
 
 __all__ = ["Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
            "APP_MEMBER"]
@@ -58,16 +59,12 @@ class Position:
 def load_replay(path: str, command: str = "moon42 replay") -> Replay:
     """Read a record file (``-`` is standard input) as a replay; ReplayError says what is
     wrong, in the words ``moon42 check`` uses for a file that is not a record."""
-    from .check_command import read_text
-
     try:
-        text = read_text(path, command)
-    except ValueError as error:
-        raise ReplayError(str(error)) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ReplayError(f"{command}: {path} is not JSON: {error}") from None
+        doc = read_record_file(path)
+    except UnreadableFile as error:
+        raise ReplayError(f"{command}: cannot read {path}: {error}") from None
+    except DocumentError as error:
+        raise ReplayError(f"{command}: {path} {error}") from None
     try:
         return Replay.from_doc(doc)
     except RecordError as error:
@@ -78,7 +75,7 @@ def load_replay(path: str, command: str = "moon42 replay") -> Replay:
 
 def _players(names: tuple[str, ...] | None, seats: int) -> list[str]:
     """One display name a seat: the record's, padded with "Seat N" where it has too few."""
-    given = [str(n).strip() for n in (names or ())]
+    given = [clean_name(n) for n in (names or ())[:seats]]
     return [given[s] if s < len(given) and given[s] else f"Seat {s}" for s in range(seats)]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .flag_types import bot_list, pace_flag
+
 __all__ = ["add_replay_parser", "run"]
 
 
@@ -19,15 +21,17 @@ def add_replay_parser(commands: argparse._SubParsersAction) -> None:
         help="step through a game record with every hand face up",
         description="Open a game record in the replay viewer: step through every action "
         "with all hands face up, jump between hands, see each hand's summary, and play a "
-        "deal again against bots (p). Exit 2: the file is not a game record.",
+        "deal again against bots (p). Exit 2: the file is not a game record (the same files "
+        "moon42 check refuses).",
     )
     replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     replay.add_argument("--bots", default=None, metavar="NAME,...",
-                        help="bots for the other seats when you play a deal again, in seat "
-                        "order (one name fills every seat; default: the record's, or basic)")
+                        help="bots for the other seats when you play a deal again: one name "
+                        "for all of them, or one a seat in seat order (default: the record's, "
+                        "or basic)")
     replay.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                         help="draw with ASCII only (automatic when the locale is not UTF-8)")
-    replay.add_argument("--pace", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+    replay.add_argument("--pace", type=pace_flag, default=argparse.SUPPRESS, metavar="SECONDS",
                         help="how long each bot move stays on screen in a deal played again")
 
 
@@ -50,8 +54,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .replay import APP_MEMBER, ReplayError, load_replay  # the viewer's imports: here,
     from .replay_app import ReplayApp  # so other commands do not pay for them
 
-    if getattr(args, "pace", 0) < 0:
-        parser.error("--pace cannot be negative")
     try:
         replay = load_replay(args.file)
     except ReplayError as error:
@@ -60,17 +62,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.bots is not None:
         from .bots import bot_choices
 
-        known = bot_choices()
-        bots = [b.strip() for b in args.bots.split(",") if b.strip()] or [known[0]]
-        for bot in bots:
-            if bot not in known:
-                parser.error(f"unknown bot {bot!r}: choose from {', '.join(known)}")
         seats = replay.options.seats
-        if len(bots) == 1:
-            bots = bots * seats
-        else:  # named for the other seats, as in ``play``: seat 0 is yours
-            bots = [known[0], *bots]
-        bots = (bots + [bots[-1]] * seats)[:seats]
+        bots = [bot_choices()[0], *bot_list(args.bots, seats - 1, "other seats", parser)]
         setup = dict(replay.record.get(APP_MEMBER) or {})
         setup["bots"] = bots
         replay.record[APP_MEMBER] = setup

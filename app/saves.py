@@ -1,13 +1,16 @@
-"""The game in progress on disk: autosave after every action, resume, and records in and out.
+"""Saved games: every game in progress in a file of its own, resumed, abandoned, finished.
 
-The save is a game record (moon42/1) with one extra member, ``moon42``, that holds what the
-record does not: each seat's bot, the pace, the undo house rule and whether undo was used.
-``moon42 check`` ignores that member, so a save is also an ordinary record.
+A game the player plays is saved after every action in ``saves/<game>-<start>.json`` in the
+data folder, a record the app writes (app/game_records.py).  No game is ever discarded
+without the player saying so: a new game gets a file of its own, up to SAVES_LIMIT of them;
+a game abandoned from the lobby (which asks first) or finished leaves its record in
+``records/``.  One process writes a game at a time: it holds the game's lock while it plays
+it (app/locks.py); another is told where the game is open.
 
-Every write is atomic: a temporary file in the same folder, flushed and synced, renamed
-over the old one, then the folder synced.  A process killed at any moment leaves either
-the old save or the new one, never half of one.  A save that cannot be read is moved
-aside (``autosave.damaged-<time>.json``), never overwritten nor deleted.
+Every write is atomic (app/files.py), so a process killed at any moment leaves the game as
+it was before or after the last action, whole.  A save that cannot be loaded, for any
+reason, is renamed ``<name>.damaged-<time>.json`` and kept.  Earlier versions kept one
+game, ``autosave.json``; it joins the saved games the first time they are looked at.
 """
 
 from __future__ import annotations
@@ -15,18 +18,26 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from moon42.rules import Game, Phase, RecordError, RuleError
-from moon42.rules.record import game_from_record, game_to_record
+from moon42.rules import Game, Phase
 
-from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
-from .paths import data_dir
-from .words import GAME_TITLES
+from .config import GameConfig
+from .files import DAMAGED, clear_temporaries, move_aside, stamp, sync_folder, write_atomic
+from .game_records import (
+    DamagedSave,
+    Saved,
+    describe,
+    export_game,
+    read_doc,
+    record_of,
+    saved_from_doc,
+)
+from .locks import GameLock, GameLocked, Holder, holder_of
+from .paths import data_dir, records_dir, saves_dir
 
 if TYPE_CHECKING:
     from moon42.rules.events import Event
@@ -34,280 +45,285 @@ if TYPE_CHECKING:
     from .flow import Flow
 
 __all__ = [
-    "SAVE_NAME",
-    "APP_MEMBER",
-    "Saved",
-    "DamagedSave",
-    "Autosave",
-    "write_atomic",
-    "save_path",
-    "records_dir",
-    "record_of",
+    "SAVES_LIMIT",
+    "OLD_SAVE",
+    "Slot",
+    "SavedGame",
+    "SavedGames",
+    "TooManySaves",
+    "saved_games",
+    "find_saved",
+    "open_saved",
+    "new_slot",
+    "abandon",
     "save_game",
-    "clear_save",
-    "load_save",
-    "load_record_file",
-    "saved_from_doc",
-    "export_game",
-    "keep_finished",
-    "describe",
-    "move_aside",
-    "shown",
-    "SaveOffer",
-    "lobby_offer",
+    "Autosave",
     "start_autosave",
+    "when_text",
 ]
 
-SAVE_NAME = "autosave.json"
-APP_MEMBER = "moon42"
+SAVES_LIMIT = 20
+OLD_SAVE = "autosave.json"
+
+
+@dataclass
+class Slot:
+    """Where a game in progress is saved, and this process's lock on it."""
+
+    path: Path
+    lock: GameLock
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
 
 
 @dataclass(frozen=True)
-class Saved:
-    """A game read back from disk, and the setup to go on playing it."""
+class SavedGame:
+    """A game in the saves folder, as the lobby and ``--resume`` list it."""
 
-    game: Game
-    config: GameConfig
-    undo_used: bool = False
+    path: Path
+    title: str  # "Texas 42, hand 3, marks You & Bob 4, Ann & Cat 2"
+    saved_at: float  # when it was last saved (seconds since the epoch)
+    game: str  # moon3, moon4 or texas42
+    open_in: Holder | None  # who has it open, if anyone
 
-
-class DamagedSave(Exception):
-    """A file that is not a game we can continue; ``reason`` says why in plain words."""
-
-    def __init__(self, reason: str, kept_as: Path | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.kept_as = kept_as
-
-    def __str__(self) -> str:
-        if self.kept_as is None:
-            return self.reason
-        return f"{self.reason} It was kept as {shown(self.kept_as)}."
+    @property
+    def name(self) -> str:
+        return self.path.stem
 
 
-def shown(path: Path) -> str:
-    """A path as a player reads it: ``~/.local/share/moon42/records/moon3-….json``."""
-    try:
-        return f"~{os.sep}{path.relative_to(Path.home())}"
-    except (ValueError, RuntimeError):
-        return str(path)
+@dataclass(frozen=True)
+class SavedGames:
+    """The saved games, latest first, and news of the saves that had to be put aside."""
+
+    games: tuple[SavedGame, ...]
+    damaged: tuple[str, ...]
+
+    @property
+    def full(self) -> bool:
+        return len(self.games) >= SAVES_LIMIT
 
 
-# ----- files ---------------------------------------------------------------
+class TooManySaves(Exception):
+    """SAVES_LIMIT games are saved already; ``oldest`` is the one that would have to go."""
+
+    def __init__(self, oldest: SavedGame) -> None:
+        super().__init__(f"{SAVES_LIMIT} games are saved already, the most moon42 keeps")
+        self.oldest = oldest
 
 
-def _stamp() -> str:
-    """The local time in file names: ``20261130-0142``."""
-    return time.strftime("%Y%m%d-%H%M%S")
+# ----- the list --------------------------------------------------------------
 
 
-def save_path() -> Path:
-    return data_dir() / SAVE_NAME
-
-
-def records_dir() -> Path:
-    folder = data_dir() / "records"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (not possible, nor needed, everywhere)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
+def _adopt_old_save() -> None:
+    """An earlier version's ``autosave.json`` becomes a saved game like the others."""
+    old = data_dir() / OLD_SAVE
+    clear_temporaries(old)
+    if not old.exists():
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new, whole."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(path.parent)
-
-
-def _left_over_temporaries(folder: Path) -> None:
-    """Temporary files of a write that was killed halfway; the save itself is whole."""
-    for stray in folder.glob(f".{SAVE_NAME}.*.tmp"):
-        with contextlib.suppress(OSError):
-            stray.unlink()
-
-
-def move_aside(path: Path) -> Path:
-    """Rename a damaged file to ``<stem>.damaged-<time>.json``, never over another file."""
-    stamp = _stamp()
-    for n in range(1000):
-        extra = f"-{n}" if n else ""
-        target = path.with_name(f"{path.stem}.damaged-{stamp}{extra}{path.suffix}")
+        game = read_doc(old).get("game")
+    except (DamagedSave, AttributeError):
+        game = None
+    prefix = game if game in ("moon3", "moon4", "texas42") else "autosave"
+    when = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
+    for n in range(1, 1000):
+        target = saves_dir() / f"{prefix}-{when}{'' if n == 1 else f'-{n}'}.json"
         try:
-            os.link(path, target)  # fails if the target exists: nothing is overwritten
+            os.link(old, target)  # never over another file; two processes: one wins
         except FileExistsError:
             continue
-        except OSError:  # no hard links here: check, then rename
-            if target.exists():
+        except FileNotFoundError:  # another moon42 adopted it first
+            return
+        with contextlib.suppress(FileNotFoundError):
+            old.unlink()
+        sync_folder(old.parent)
+        return
+
+
+def _save_files() -> list[Path]:
+    # Regular files only: reading a pipe or a device put there would never end.
+    return [p for p in saves_dir().glob("*.json") if DAMAGED not in p.name and p.is_file()]
+
+
+def _put_aside(path: Path, error: DamagedSave) -> str | None:
+    """Rename a save that cannot be loaded (unless another process has it open): the news."""
+    try:
+        lock = GameLock.take(path)
+    except GameLocked:
+        return None
+    try:
+        if not path.exists():
+            return None
+        kept = move_aside(path)
+    except OSError as failure:
+        return f"A saved game could not be read. {error.reason} ({failure})"
+    finally:
+        lock.release()
+    return f"A saved game could not be read. {DamagedSave(error.reason, kept)}"
+
+
+def saved_games(known_bots: list[str] | None = None) -> SavedGames:
+    """Every saved game, latest first; those that cannot be loaded are put aside."""
+    _adopt_old_save()
+    games, damaged = [], []
+    for path in _save_files():
+        open_in = holder_of(path)
+        try:
+            saved_at = path.stat().st_mtime
+            doc = read_doc(path)
+            title = describe(saved_from_doc(doc, known_bots))
+        except FileNotFoundError:  # finished or abandoned as we looked
+            continue
+        except DamagedSave as error:
+            if open_in is None:
+                news = _put_aside(path, error)
+                if news:
+                    damaged.append(news)
                 continue
-            os.replace(path, target)
-        else:
-            path.unlink()
-        _sync_folder(path.parent)
-        return target
-    raise OSError(f"too many damaged saves beside {path}")
+            title = "a game being saved elsewhere"
+            doc = {}
+        game = doc.get("game") if isinstance(doc, dict) else None
+        games.append(SavedGame(path, title, saved_at, game if isinstance(game, str) else "",
+                               open_in))
+    games.sort(key=lambda g: (g.saved_at, g.name), reverse=True)
+    return SavedGames(tuple(games), tuple(damaged))
 
 
-# ----- a game to a document and back -----------------------------------------
+def find_saved(games: SavedGames, choice: str) -> SavedGame | None:
+    """The game ``choice`` names: its number in the list (1 is the latest), its name, or a
+    game (moon3, moon4, texas42: the latest of it)."""
+    choice = choice.strip()
+    if choice.isdigit() and len(choice) <= 3:
+        number = int(choice)
+        return games.games[number - 1] if 1 <= number <= len(games.games) else None
+    for saved in games.games:
+        if choice in (saved.name, saved.path.name):
+            return saved
+    return next((saved for saved in games.games if saved.game == choice), None)
 
 
-def record_of(game: Game, config: GameConfig | None = None, pace: float | None = None,
-              undo_used: bool = False) -> dict[str, Any]:
-    """The game's record, with the app's setup in its own member."""
-    doc = game_to_record(game)
-    if config is not None:
-        doc[APP_MEMBER] = {
-            "bots": [config.bot_of(s) for s in range(game.seats)],
-            "pace": config.pace if pace is None else pace,
-            "watch": config.watch,
-            "allow_undo": config.allow_undo,
-            "difficulty": getattr(config, "difficulty", None),
-            "undo_used": undo_used,
-            "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        }
-    return doc
+def when_text(moment: float, now: float | None = None) -> str:
+    """``today 14:02``, ``yesterday 09:10``, ``2 Mar 14:02`` or ``2 Mar 2025``."""
+    now = time.time() if now is None else now
+    then, today = time.localtime(moment), time.localtime(now)
+    days = (time.mktime(today[:3] + (0, 0, 0, 0, 0, -1)) -
+            time.mktime(then[:3] + (0, 0, 0, 0, 0, -1)))
+    clock = time.strftime("%H:%M", then)
+    if 0 <= days < 3600:  # a day that is 23 or 25 hours long still counts as one
+        return f"today {clock}"
+    if 0 < days < 2 * 86400 - 3600:
+        return f"yesterday {clock}"
+    if then.tm_year == today.tm_year:
+        return f"{then.tm_mday} {time.strftime('%b', then)} {clock}"
+    return f"{then.tm_mday} {time.strftime('%b %Y', then)}"
 
 
-def _setup(doc: dict[str, Any], game: Game, known_bots: list[str] | None) -> tuple[dict, bool]:
-    extra = doc.get(APP_MEMBER)
-    extra = extra if isinstance(extra, dict) else {}
-    bots = extra.get("bots")
-    default = known_bots[0] if known_bots else "basic"
-    if not isinstance(bots, list):
-        bots = []
-    bots = [b if isinstance(b, str) and (known_bots is None or b in known_bots) else default
-            for b in bots[: game.seats]]
-    bots += [default] * (game.seats - len(bots))
-    pace = extra.get("pace")
-    if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0 <= pace <= 60:
-        pace = DEFAULT_PACE
-    setup = {
-        "bots": tuple(bots),
-        "pace": float(pace),
-        "watch": extra.get("watch") is True,
-        "allow_undo": extra.get("allow_undo") is not False,
-    }
-    if isinstance(extra.get("difficulty"), str):  # the level the bots were made at
-        setup["difficulty"] = extra["difficulty"]
-    return setup, extra.get("undo_used") is True
+# ----- one game --------------------------------------------------------------
 
 
-def saved_from_doc(doc: Any, known_bots: list[str] | None = None) -> Saved:
-    """The game a record holds, ready to go on; DamagedSave says why it cannot be."""
+def open_saved(path: Path, known_bots: list[str] | None = None) -> Saved:
+    """Lock a saved game and load it; GameLocked if it is open elsewhere, DamagedSave (after
+    putting it aside) if it cannot be loaded."""
+    lock = GameLock.take(path)
     try:
-        game = game_from_record(doc)
-    except RecordError as error:
-        raise DamagedSave(f"It is not a game record: {error}.") from None
-    except RuleError as error:
-        raise DamagedSave(f"Its moves break the rules ({error.message}).") from None
-    if not game.log:  # a record of no hands yet: deal the first
-        game.next_hand()
-    if game.phase is Phase.GAME_OVER:
-        raise DamagedSave("That game is over: there is nothing left to play.")
-    setup, undo_used = _setup(doc, game, known_bots)
-    # Names missing, blank or too few (a hand-written record): the usual names fill in.
-    given = doc.get("players")
-    given = [str(p).strip() for p in given] if isinstance(given, list) else []
-    given += [""] * (game.seats - len(given))
-    names = tuple(n or DEFAULT_NAMES[s] for s, n in enumerate(given[: game.seats]))
-    game.players = names
-    config = GameConfig(game=game.options.game, options=game.options.to_dict(), names=names,
-                        seed=game.seed, **setup)
-    return Saved(game, config, undo_used)
+        clear_temporaries(path)
+        if not path.exists():
+            raise DamagedSave("That game is no longer saved: it was finished or abandoned "
+                              "elsewhere.")
+        try:
+            saved = saved_from_doc(read_doc(path), known_bots, Slot(path, lock))
+        except DamagedSave as error:
+            raise DamagedSave(error.reason, move_aside(path)) from None
+    except BaseException:
+        lock.release()
+        raise
+    return saved
 
 
-def _read_doc(path: Path) -> Any:
+def new_slot(game: str, limit: int = SAVES_LIMIT) -> Slot:
+    """A new saved game's file name, locked; TooManySaves when ``limit`` are saved."""
+    saved = saved_games()
+    if len(saved.games) >= limit:
+        raise TooManySaves(saved.games[-1])
+    folder = saves_dir()
+    when = stamp()
+    for n in range(1, 1000):
+        path = folder / f"{game}-{when}{'' if n == 1 else f'-{n}'}.json"
+        if path.exists():
+            continue
+        try:
+            lock = GameLock.take(path)
+        except GameLocked:  # another moon42 took this name this very second
+            continue
+        if path.exists():  # saved by another between the look and the lock
+            lock.release()
+            continue
+        return Slot(path, lock)
+    raise OSError(f"no free name for a saved game in {folder}")
+
+
+def abandon(saved: SavedGame) -> Path:
+    """Take a game off the saved games; its record goes to ``records/``.  GameLocked if it
+    is open elsewhere."""
+    lock = GameLock.take(saved.path)
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise DamagedSave(f"It cannot be read ({error.strerror}).") from None
-    if not data.strip():
-        raise DamagedSave("It is empty.")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DamagedSave("It is not text.") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise DamagedSave(f"It is not complete JSON (it stops making sense at {where}); "
-                          "it may have been cut short.") from None
+        target = _free_name(records_dir(), saved.path.name)
+        os.link(saved.path, target)  # the record is in records/ before the save goes
+        saved.path.unlink()
+        clear_temporaries(saved.path)
+        sync_folder(target.parent)
+        sync_folder(saved.path.parent)
+    finally:
+        lock.release()
+    return target
 
 
-# ----- the autosave ------------------------------------------------------------
+def _free_name(folder: Path, name: str) -> Path:
+    path = folder / name
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{Path(name).stem}-{n}.json"
+    return path
 
 
-def save_game(game: Game, config: GameConfig, pace: float | None = None,
+# ----- following a game ----------------------------------------------------------
+
+
+def save_game(game: Game, config: GameConfig, path: Path, pace: float | None = None,
               undo_used: bool = False) -> Path:
-    path = save_path()
     text = json.dumps(record_of(game, config, pace, undo_used), separators=(",", ":"))
     write_atomic(path, text)
     return path
 
 
-def clear_save() -> None:
-    with contextlib.suppress(FileNotFoundError):
-        save_path().unlink()
-    _sync_folder(data_dir())
-
-
-def load_save(known_bots: list[str] | None = None) -> Saved | None:
-    """The saved game, or None if there is none; a damaged one is moved aside and reported."""
-    path = save_path()
-    _left_over_temporaries(path.parent)
-    if not path.exists():
-        return None
-    try:
-        saved = saved_from_doc(_read_doc(path), known_bots)
-    except DamagedSave as error:
-        raise DamagedSave(error.reason, move_aside(path)) from None
-    return saved
-
-
-def keep_finished(game: Game, config: GameConfig, undo_used: bool = False) -> Path:
-    """A finished game's record goes to ``records/``; the autosave is cleared."""
-    path = export_game(game, config, undo_used=undo_used)
-    clear_save()
-    return path
-
-
 class Autosave:
-    """A flow listener: the game on disk after every change, its record kept when it ends."""
+    """A flow listener: the game on disk after every change, its record kept when it ends.
 
-    def __init__(self) -> None:
+    It writes only while it holds the game's lock; ``close`` lets go of it (the game stays
+    saved, for later)."""
+
+    def __init__(self, slot: Slot) -> None:
+        self.slot: Slot | None = slot
         self.failed: str | None = None
         self.finished: Path | None = None
 
     def __call__(self, flow: Flow, events: list[Event]) -> None:
+        slot = self.slot
+        if slot is None:
+            return
         undo_used = getattr(flow, "undo_used", False)
         try:
             if flow.game.phase is Phase.GAME_OVER:
-                if self.finished is None:  # the help and README say where it goes
-                    self.finished = keep_finished(flow.game, flow.config, undo_used)
+                self.finished = export_game(flow.game, flow.config, undo_used=undo_used)
+                with contextlib.suppress(FileNotFoundError):
+                    slot.path.unlink()
+                sync_folder(slot.path.parent)
+                self.close()
                 return
-            save_game(flow.game, flow.config, flow.pace, undo_used)
+            save_game(flow.game, flow.config, slot.path, flow.pace, undo_used)
             self.failed = None
         except OSError as error:
             reason = f"The game could not be saved: {error.strerror or error}."
@@ -315,70 +331,16 @@ class Autosave:
                 self.failed = reason
                 flow.app.notify(reason, severity="warning", timeout=8)
 
+    def close(self) -> None:
+        slot, self.slot = self.slot, None
+        if slot is not None:
+            slot.lock.release()
 
-def start_autosave(flow: Flow, undo_used: bool = False) -> None:
-    """Follow a game the player plays (a watched game is not saved: it would replace theirs)."""
+
+def start_autosave(flow: Flow, slot: Slot, undo_used: bool = False) -> Autosave:
+    """Follow a game the player plays in ``slot`` (a watched game is not saved)."""
     flow.undo_used = flow.undo_used or undo_used
-    if flow.config.watch:
-        return
-    autosave = Autosave()
+    autosave = Autosave(slot)
     flow.listeners.append(autosave)
-    autosave(flow, [])  # at once: a new game replaces the old save before its first move
-
-
-@dataclass(frozen=True)
-class SaveOffer:
-    """What the lobby says about the save: a game to resume, or a damaged file put aside."""
-
-    text: str
-    resumable: bool
-
-
-def lobby_offer(known_bots: list[str] | None = None) -> SaveOffer | None:
-    try:
-        saved = load_save(known_bots)
-    except DamagedSave as error:
-        return SaveOffer(f"Your saved game could not be read. {error} "
-                         "Start a new game below.", False)
-    except OSError as error:
-        return SaveOffer(f"Your saved game could not be read ({error.strerror or error}).",
-                         False)
-    if saved is None:
-        return None
-    return SaveOffer(f"Resume (r): {describe(saved)}", True)
-
-
-# ----- records in and out --------------------------------------------------------
-
-
-def export_game(game: Game, config: GameConfig | None = None, path: Path | None = None,
-                undo_used: bool = False) -> Path:
-    """Write the game's record (to ``records/<game>-<time>.json`` unless told where)."""
-    if path is None:
-        stamp = _stamp()
-        folder = records_dir()
-        path = folder / f"{game.options.game}-{stamp}.json"
-        n = 1
-        while path.exists():
-            n += 1
-            path = folder / f"{game.options.game}-{stamp}-{n}.json"
-    text = json.dumps(record_of(game, config, None, undo_used), indent=1)
-    write_atomic(Path(path), text + "\n")
-    return Path(path)
-
-
-def load_record_file(path: str | Path, known_bots: list[str] | None = None) -> Saved:
-    """A record from anywhere (``play --from``): nothing is moved, renamed or written."""
-    return saved_from_doc(_read_doc(Path(path)), known_bots)
-
-
-def describe(saved: Saved) -> str:
-    """``Texas 42, hand 3, marks You & Bob 4, Ann & Cat 2``: what the resume offer shows."""
-    game = saved.game
-    names, scores = game.players, game.scores
-    unit = "marks" if game.options.uses_marks else "points"
-    if game.options.partnerships:
-        score = f"{names[0]} & {names[2]} {scores[0]}, {names[1]} & {names[3]} {scores[1]}"
-    else:
-        score = ", ".join(f"{name} {points}" for name, points in zip(names, scores, strict=True))
-    return f"{GAME_TITLES[game.options.game]}, hand {len(game.log)}, {unit} {score}"
+    autosave(flow, [])  # at once: the game is on disk before its first move
+    return autosave

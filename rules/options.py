@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
 
+from .limits import MAX_TARGET, quoted
 from .trump import Doubles, TrickRules, Trump, trick_rules
 
 __all__ = [
@@ -89,21 +90,27 @@ class HouseRule:
     help: str
     meanings: Mapping[Any, str]
     least: int
+    most: int | None
 
     def checked(self, value: Any) -> Any:
         """``value`` as an ``Options`` holds it, or OptionsError saying why it cannot be."""
         name = self.name
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise OptionsError(f"option {name} must be true or false, not {value!r}")
+                raise OptionsError(f"option {name} must be true or false, not {quoted(value)}")
             return value
         if isinstance(self.default, int):
             value = _whole_number(name, value)
+            if not self.choices and self.most is not None and not \
+                    self.least <= value <= self.most:
+                raise OptionsError(f"option {name} must be from {self.least} to "
+                                   f"{self.most:,}, not {quoted(value)}")
             if not self.choices and value < self.least:
-                raise OptionsError(f"option {name} must be at least {self.least}, not {value}")
+                raise OptionsError(f"option {name} must be at least {self.least}, "
+                                   f"not {quoted(value)}")
         if self.choices and value not in self.choices:
             shown = ", ".join(repr(c.value if isinstance(c, Enum) else c) for c in self.choices)
-            raise OptionsError(f"option {name} must be one of {shown}, not {value!r}")
+            raise OptionsError(f"option {name} must be one of {shown}, not {quoted(value)}")
         if isinstance(self.default, Enum):
             return type(self.default)(value)
         return value
@@ -122,6 +129,7 @@ def _declared(
     choices: tuple[Any, ...] = (),
     meanings: Mapping[Any, str] | None = None,
     least: int = 1,
+    most: int | None = None,
 ) -> Any:
     """A field of ``Options`` carrying its declaration (named once the class is made).
 
@@ -133,7 +141,8 @@ def _declared(
             meanings = {True: help}
     elif isinstance(default, Enum):
         choices = tuple(type(default))
-    rule = HouseRule("", games, default, choices, label, group, help, meanings or {}, least)
+    rule = HouseRule("", games, default, choices, label, group, help, meanings or {}, least,
+                     most)
     return field(default=default, metadata={_DECLARED: rule})
 
 
@@ -153,6 +162,7 @@ class Options:
     target: int = _declared(
         _ALL, 0, label="target", group=None,
         help="Points (or marks) needed to win the game.",
+        most=MAX_TARGET,
     )
     doubles_trump: bool = _declared(
         _ALL, True, label="doubles as trump", group=Group.TRUMP,
@@ -315,9 +325,9 @@ def default_target(game: str, scoring: Scoring) -> int:
 
 def _whole_number(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise OptionsError(f"option {name} must be a whole number, not {value!r}")
+        raise OptionsError(f"option {name} must be a whole number, not {quoted(value)}")
     if isinstance(value, float) and not value.is_integer():
-        raise OptionsError(f"option {name} must be a whole number, not {value!r}")
+        raise OptionsError(f"option {name} must be a whole number, not {quoted(value)}")
     return int(value)
 
 
@@ -328,7 +338,7 @@ _DEFAULTS: dict[str, Options] = {}
 def options_for(game: str, values: dict[str, Any]) -> Options:
     """Validated options for ``game``; missing options take their defaults."""
     if game not in GAMES:
-        raise OptionsError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+        raise OptionsError(f"unknown game {quoted(game)}: choose one of {', '.join(GAMES)}")
     if not isinstance(values, dict):
         raise OptionsError("options must be an object of option names and values")
     if not values:
@@ -343,9 +353,10 @@ def _validated(game: str, values: dict[str, Any]) -> Options:
     for name, value in values.items():
         rule = HOUSE_RULES.get(name)
         if rule is None:
-            raise OptionsError(f"unknown option {name!r}: {_keys_of(game)}")
+            raise OptionsError(f"unknown option {quoted(name)}: {_keys_of(game)}")
         if game not in rule.games:
-            raise OptionsError(f"option {name!r} does not fit the game {game}: {_keys_of(game)}")
+            raise OptionsError(f"option {quoted(name)} does not fit the game {game}: "
+                               f"{_keys_of(game)}")
         clean[name] = rule.checked(value)
     options = Options(game=game, **clean)
     if options.target == 0:

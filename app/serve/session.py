@@ -122,8 +122,7 @@ class GameSession(asyncssh.SSHServerSession):
         identity = self.connection.identity
         assert identity is not None
         folder = player_folder(self.service.settings.folder, identity)
-        for part in ("data", "config"):
-            (folder / part).mkdir(parents=True, exist_ok=True)
+        (folder / "data").mkdir(parents=True, exist_ok=True)
         client = dict(self.chan.get_environment())
         client["TERM"] = self.term_type or "xterm-256color"
         env = app_environment(client, folder)

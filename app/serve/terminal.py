@@ -60,7 +60,6 @@ def app_environment(client: Mapping[str, str], player_dir: Path) -> dict[str, st
         "LANG": "C.UTF-8",
         "TERM": "xterm-256color",
         "MOON42_DATA_DIR": str(player_dir / "data"),
-        "MOON42_CONFIG_DIR": str(player_dir / "config"),
     }
     for name in CLIENT_VARIABLES:
         value = client.get(name)

@@ -314,7 +314,6 @@ def serve_web(settings: WebSettings) -> int:
     """Serve until Ctrl+C; 1 if the port cannot be had."""
     # Web players have no name to tell them apart: they share the server's web folder.
     os.environ["MOON42_DATA_DIR"] = str(settings.folder / "web" / "data")
-    os.environ["MOON42_CONFIG_DIR"] = str(settings.folder / "web" / "config")
     server = GameWebServer(settings)
     try:
         web.run_app(server.make_app(), host=settings.host, port=settings.port,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from moon42.app.bots import bot_decide, new_bot
-from moon42.app.saves import SAVE_NAME, load_save
+from moon42.app.saves import open_saved
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
@@ -47,10 +47,18 @@ def actions_in(doc: dict) -> int:
     return sum(len(hand["actions"]) for hand in doc["hands"])
 
 
-def saved_actions(path: Path) -> int:
+def the_save(folder: Path) -> Path | None:
+    """The one saved game in a data folder, if it is there yet."""
+    saves = list((folder / "saves").glob("*.json"))
+    assert len(saves) <= 1
+    return saves[0] if saves else None
+
+
+def saved_actions(folder: Path) -> int:
     """How far the save on disk has got (-1: none yet); the writes are atomic, so it is whole."""
+    path = the_save(folder)
     try:
-        return actions_in(json.loads(path.read_text(encoding="utf-8")))
+        return actions_in(json.loads(path.read_text(encoding="utf-8"))) if path else -1
     except FileNotFoundError:
         return -1
 
@@ -88,7 +96,7 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
     try:
         for folder, run, target in zip(folders, runs, targets, strict=True):
             deadline = time.monotonic() + 120
-            while saved_actions(folder / SAVE_NAME) < target:
+            while saved_actions(folder) < target:
                 assert run.poll() is None, "the game ended before the moment came"
                 assert time.monotonic() < deadline, "the game did not get there"
                 time.sleep(0.005)
@@ -103,8 +111,10 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
     reached = []
     for folder in folders:
         monkeypatch.setenv("MOON42_DATA_DIR", str(folder))
-        saved = load_save()
-        assert saved is not None, "a killed game left no save"
+        path = the_save(folder)
+        assert path is not None, "a killed game left no save"
+        saved = open_saved(path)  # the lock of the killed process is taken over
+        saved.slot.lock.release()
         doc = game_to_record(saved.game)
         assert is_prefix(doc, whole)
         assert doc["seed"] == seed and saved.game.players == tuple(DRIVER_NAMES[: saved.game.seats])

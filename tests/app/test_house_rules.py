@@ -7,7 +7,8 @@ import json
 import pytest
 
 from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, config_path, save_last
+from moon42.app.config import GameConfig, save_last
+from moon42.app.paths import lobby_file
 from moon42.app.screens.help import HelpScreen
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.screens.table import TableScreen
@@ -53,7 +54,7 @@ async def test_choosing_the_texas_table_preset_starts_a_game_with_its_rules() ->
         options = app.flow.game.options
         assert options.forced_bid and options.nello and options.plunge and options.splash
         assert options.mark_raises == "one" and not options.sevens
-    assert json.loads(config_path().read_text())["options"] == TEXAS_TABLE
+    assert json.loads(lobby_file().read_text())["options"] == TEXAS_TABLE
 
 
 async def test_changing_a_row_shows_custom_and_custom_is_kept() -> None:

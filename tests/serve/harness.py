@@ -53,8 +53,7 @@ class Server:
     def __init__(self, folder: Path, *args: str) -> None:
         self.folder = folder
         self.log_path = folder / "server.log"
-        env = dict(os.environ, PYTHONPATH=str(ROOT), MOON42_DATA_DIR=str(folder / "data"),
-                   MOON42_CONFIG_DIR=str(folder / "config"))
+        env = dict(os.environ, PYTHONPATH=str(ROOT), MOON42_DATA_DIR=str(folder / "data"))
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "moon42.app.cli", "serve", *args],

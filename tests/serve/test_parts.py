@@ -116,7 +116,7 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
     assert env["LANG"] == "de_DE.UTF-8" and env["NO_COLOR"] == "1"
     assert "LD_PRELOAD" not in env and "PYTHONPATH" not in env
     assert env["MOON42_DATA_DIR"] == str(tmp_path / "ann" / "data")
-    assert env["MOON42_CONFIG_DIR"] == str(tmp_path / "ann" / "config")
+    assert "MOON42_CONFIG_DIR" not in env
     long = app_environment({"TERM": "x" * 300, "LANG": "a\0b"}, tmp_path / "ann")
     assert long["TERM"] == "xterm-256color" and long["LANG"] == "C.UTF-8"
     bare = app_environment({}, tmp_path / "bob")

@@ -92,7 +92,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
                     str(tmp_path / "server"), "--seat-grace", "2", "--table-pace", "0")
     # Ann's last lobby set a target no hand can reach: a made moon (21 points) in the
     # first two hands would otherwise end the game before bob's connection drops.
-    lobby = tmp_path / "server" / "players" / "guest-ann" / "config" / "lobby.json"
+    lobby = tmp_path / "server" / "players" / "guest-ann" / "data" / "lobby.json"
     lobby.parent.mkdir(parents=True)
     lobby.write_text(json.dumps({"game": "moon3", "options": {"target": 99}}))
     tmux = Tmux()

@@ -63,14 +63,15 @@ def player_config(server: Server, key: Path) -> Path:
     fingerprint = subprocess.run(["ssh-keygen", "-l", "-E", "sha256", "-f", str(key)],
                                  capture_output=True, text=True, check=True).stdout.split()[1]
     label = fingerprint.removeprefix("SHA256:").replace("+", "-").replace("/", "_")
-    return server.folder / "server" / "players" / f"key-{label}" / "config"
+    return server.folder / "server" / "players" / f"key-{label}" / "data"
 
 
 def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
         server: Server, keys: dict[str, Path], tmux: Tmux) -> None:
     config = player_config(server, keys["ann"])
     config.mkdir(parents=True, exist_ok=True)
-    (config / "lobby.json").write_text(json.dumps({"game": "texas42", "seed": 7, "pace": 0}))
+    (config / "lobby.json").write_text(json.dumps({"game": "texas42", "seed": 7, "pin_seed": True,
+                                                   "pace": 0}))
     tmux.open("ann", server.ssh(keys["ann"], "-tt"))
     lobby = tmux.wait_for("ann", LOBBY_TITLE)
     assert "Texas 42" in lobby  # her own remembered choices, from her own folder

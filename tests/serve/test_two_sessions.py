@@ -1,0 +1,64 @@
+"""One player, two SSH sessions at once: both play, neither game is lost.  The second session
+sees the first one's game as open elsewhere, is told where, and starts a game of its own;
+afterwards both games are listed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .harness import LOBBY_TITLE, Server, Tmux, wait_until
+
+AT_TABLE = "Your bid"
+
+
+def _saves(player: Path) -> list[dict]:
+    """The player's saved games (whole: every write is atomic)."""
+    return [json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted((player / "saves").glob("*.json"))]
+
+
+def test_two_sessions_of_one_player_lose_no_game(tmp_path: Path) -> None:
+    server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
+                    str(tmp_path / "server"))
+    player = tmp_path / "server" / "players" / "guest-ann" / "data"
+    tmux = Tmux()
+    try:
+        # The first session starts a game of Texas 42 (its lobby remembers that choice).
+        player.mkdir(parents=True)
+        (player / "lobby.json").write_text(json.dumps({"game": "texas42", "pace": 0}))
+        tmux.open("first", server.ssh(None, "-tt", user="ann"))
+        tmux.wait_for("first", LOBBY_TITLE)
+        tmux.keys("first", "Enter")
+        tmux.wait_for("first", AT_TABLE)
+        wait_until(lambda: len(_saves(player)) == 1, 20, what="the first game saved")
+
+        # The second session sees it open elsewhere and is told so when it asks for it...
+        tmux.open("second", server.ssh(None, "-tt", user="ann"))
+        lobby = tmux.wait_for("second", "[open elsewhere] Texas 42")
+        assert LOBBY_TITLE in lobby
+        tmux.keys("second", "r")
+        told = tmux.wait_for("second", "This game is open in another window")
+        assert "start a new game" in told
+        # ...and starts another game of its own instead.
+        tmux.keys("second", "n")
+        tmux.wait_for("second", AT_TABLE)
+        wait_until(lambda: len(_saves(player)) == 2, 20, what="both games saved")
+
+        # Both sessions quit; both games are still there, each in its own file.
+        for name in ("first", "second"):
+            tmux.keys(name, "C-q")
+            tmux.wait_for(name, "CLIENT-ENDED")
+        saves = _saves(player)
+        assert [doc["game"] for doc in saves] == ["texas42", "texas42"]
+        assert saves[0]["hands"][0]["deal"] != saves[1]["hands"][0]["deal"]  # two games
+        assert not list((player / "saves").glob("*.lock"))  # both let go of their games
+
+        # A third session lists both, and resumes the Texas 42 game.
+        tmux.open("third", server.ssh(None, "-tt", user="ann"))
+        lobby = tmux.wait_for("third", "Saved games (2 of 20)")
+        assert "[open elsewhere]" not in lobby
+        assert lobby.count("Texas 42, hand 1") == 2
+    finally:
+        tmux.kill()
+        assert server.stop() == 0, server.log()
