@@ -1,13 +1,17 @@
 """One player, two SSH sessions at once: both play, neither game is lost.  The second session
 sees the first one's game as open elsewhere, is told where, and starts a game of its own;
-afterwards both games are listed."""
+afterwards both games are listed.  The player signs in with a key: a guest's name is taken
+while it is signed in, so only a key's player can have two sessions at once."""
 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
-from .harness import LOBBY_TITLE, Server, Tmux, wait_until
+from moon42.app.serve.identity import key_identity
+
+from .harness import LOBBY_TITLE, Server, Tmux, make_key, wait_until
 
 AT_TABLE = "Your bid"
 
@@ -19,22 +23,27 @@ def _saves(player: Path) -> list[dict]:
 
 
 def test_two_sessions_of_one_player_lose_no_game(tmp_path: Path) -> None:
-    server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
-                    str(tmp_path / "server"))
-    player = tmp_path / "server" / "players" / "guest-ann" / "data"
+    key = make_key(tmp_path, "ann")
+    (tmp_path / "authorized_keys").write_text(key.with_suffix(".pub").read_text())
+    fingerprint = subprocess.run(["ssh-keygen", "-l", "-E", "sha256", "-f", str(key)],
+                                 check=True, capture_output=True, text=True).stdout.split()[1]
+    server = Server(tmp_path, "ssh", "--port", "0", "--authorized-keys",
+                    str(tmp_path / "authorized_keys"), "--data-dir", str(tmp_path / "server"))
+    label = key_identity(fingerprint, "ann").label
+    player = tmp_path / "server" / "players" / label / "data"
     tmux = Tmux()
     try:
         # The first session starts a game of Texas 42 (its lobby remembers that choice).
         player.mkdir(parents=True)
         (player / "lobby.json").write_text(json.dumps({"game": "texas42", "pace": 0}))
-        tmux.open("first", server.ssh(None, "-tt", user="ann"))
+        tmux.open("first", server.ssh(key, "-tt", user="ann"))
         tmux.wait_for("first", LOBBY_TITLE)
         tmux.keys("first", "Enter")
         tmux.wait_for("first", AT_TABLE)
-        wait_until(lambda: len(_saves(player)) == 1, 20, what="the first game saved")
+        wait_until(lambda: len(_saves(player)) == 1, what="the first game saved")
 
         # The second session sees it open elsewhere and is told so when it asks for it...
-        tmux.open("second", server.ssh(None, "-tt", user="ann"))
+        tmux.open("second", server.ssh(key, "-tt", user="ann"))
         lobby = tmux.wait_for("second", "[open elsewhere] Texas 42")
         assert LOBBY_TITLE in lobby
         tmux.keys("second", "r")
@@ -43,7 +52,7 @@ def test_two_sessions_of_one_player_lose_no_game(tmp_path: Path) -> None:
         # ...and starts another game of its own instead.
         tmux.keys("second", "n")
         tmux.wait_for("second", AT_TABLE)
-        wait_until(lambda: len(_saves(player)) == 2, 20, what="both games saved")
+        wait_until(lambda: len(_saves(player)) == 2, what="both games saved")
 
         # Both sessions quit; both games are still there, each in its own file.
         for name in ("first", "second"):
@@ -55,7 +64,7 @@ def test_two_sessions_of_one_player_lose_no_game(tmp_path: Path) -> None:
         assert not list((player / "saves").glob("*.lock"))  # both let go of their games
 
         # A third session lists both, and resumes the Texas 42 game.
-        tmux.open("third", server.ssh(None, "-tt", user="ann"))
+        tmux.open("third", server.ssh(key, "-tt", user="ann"))
         lobby = tmux.wait_for("third", "Saved games (2 of 20)")
         assert "[open elsewhere]" not in lobby
         assert lobby.count("Texas 42, hand 1") == 2
