@@ -12,14 +12,21 @@ import subprocess
 import time
 from pathlib import Path
 
-from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, processes_mentioning, wait_until
+from .harness import (
+    LOBBY_TITLE,
+    PATIENCE,
+    Server,
+    Tmux,
+    my_turn,
+    play_turns,
+    processes_mentioning,
+    wait_until,
+)
 
 CODE_ASKED = "Enter takes the seat"  # the seat code's dialog, ready for the digits
 
 SUMMARY = "Press Enter for the next hand."
 AT_TABLE = "Leave table"
-MY_TURN = ("Your bid", "you must bid", "Discard:", "Name trump:", "Your lead", "Your turn",
-           "Sevens:")
 
 
 def hand_tiles(screen: str) -> set[str]:
@@ -31,20 +38,11 @@ def hand_tiles(screen: str) -> set[str]:
     return set()
 
 
-def play_until_summary(tmux: Tmux, names: list[str], timeout: float = PATIENCE) -> None:
+def play_until_summary(tmux: Tmux, names: list[str]) -> None:
     """Each player presses Enter (the first choice) at their turns until every one of them
     sees the hand's summary."""
-    deadline = time.monotonic() + timeout
-    done: set[str] = set()
-    while done != set(names):
-        assert time.monotonic() < deadline, "\n".join(tmux.screen(n) for n in names)
-        for name in set(names) - done:
-            screen = tmux.screen(name)
-            if SUMMARY in screen:
-                done.add(name)
-            elif AT_TABLE in screen and any(turn in screen for turn in MY_TURN):
-                tmux.keys(name, "Enter")
-        time.sleep(0.3)
+    play_turns(tmux, names, done=lambda screen: SUMMARY in screen,
+               turn=lambda screen: AT_TABLE in screen and my_turn(screen))
 
 
 def sit_down(tmux: Tmux, name: str, key: str) -> str:
