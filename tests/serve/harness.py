@@ -29,15 +29,18 @@ LOBBY_TITLE = "moon42: Moon and Texas 42"
 PATIENCE = 120.0
 
 
-def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str = "it"):
-    """Poll ``check`` until it returns something true; that value."""
+def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str = "it",
+               shown: Callable[[], str] | None = None):
+    """Poll ``check`` until it returns something true; that value.  If it times out, the
+    error says ``shown()`` too (the screens, say)."""
     deadline = time.monotonic() + timeout
     while True:
         value = check()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+            said = f"; then:\n{shown()}" if shown is not None else ""
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}{said}")
         time.sleep(every)
 
 
@@ -122,6 +125,10 @@ class Tmux:
     def screen(self, name: str) -> str:
         return self._tmux("capture-pane", "-p", "-t", name)
 
+    def screens(self, *names: str) -> str:
+        """Several terminals' screens, one after the other, each under its name."""
+        return "\n".join(f"--- {name}:\n{self.screen(name)}" for name in names)
+
     def keys(self, name: str, *keys: str) -> None:
         self._tmux("send-keys", "-t", name, *keys)
 
@@ -197,8 +204,7 @@ def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
                 tmux.keys(name, key(screen))
         if waiting:
             assert time.monotonic() < deadline, \
-                f"the screens stood still for {timeout:g} s:\n" + \
-                "\n".join(tmux.screen(name) for name in waiting)
+                f"the screens stood still for {timeout:g} s:\n{tmux.screens(*waiting)}"
             time.sleep(0.2)
     return ended
 
