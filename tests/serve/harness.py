@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,15 +29,18 @@ LOBBY_TITLE = "moon42: Moon and Texas 42"
 PATIENCE = 120.0
 
 
-def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str = "it"):
-    """Poll ``check`` until it returns something true; that value."""
+def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str = "it",
+               shown: Callable[[], str] | None = None):
+    """Poll ``check`` until it returns something true; that value.  If it times out, the
+    error says ``shown()`` too (the screens, say)."""
     deadline = time.monotonic() + timeout
     while True:
         value = check()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+            said = f"; then:\n{shown()}" if shown is not None else ""
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}{said}")
         time.sleep(every)
 
 
@@ -120,6 +124,10 @@ class Tmux:
     def screen(self, name: str) -> str:
         return self._tmux("capture-pane", "-p", "-t", name)
 
+    def screens(self, *names: str) -> str:
+        """Several terminals' screens, one after the other, each under its name."""
+        return "\n".join(f"--- {name}:\n{self.screen(name)}" for name in names)
+
     def keys(self, name: str, *keys: str) -> None:
         self._tmux("send-keys", "-t", name, *keys)
 
@@ -151,6 +159,53 @@ def _quote(word: str) -> str:
     import shlex
 
     return shlex.quote(word)
+
+
+# What a player's screen says when it is their turn to bid, discard, name trump or play.
+MY_TURN = ("Your bid", "you must bid", "Discard:", "Name trump:", "Your lead", "Your turn",
+           "Sevens:")
+
+
+def my_turn(screen: str) -> bool:
+    return any(words in screen for words in MY_TURN)
+
+
+def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
+               key: Callable[[str], str] = lambda screen: "Enter",
+               turn: Callable[[str], bool] = my_turn,
+               timeout: float = PATIENCE) -> dict[str, str]:
+    """Each player presses ``key(screen)`` at their turns until ``done(screen)`` holds for
+    every one of them; the screens they end on.
+
+    As a person would, a player reads a screen only once it has settled (the same at two
+    looks in a row), presses one key on it, and presses again only on a screen that has
+    changed since: the screen a test reads is behind the game while the key travels and
+    the answer is drawn, and a key pressed again on a turn already answered lands on
+    whatever comes next (the hand's summary, which it would close unseen).  The deadline is
+    for the screens to move: a busy machine makes a hand slow, but never still.
+    """
+    waiting = list(names)
+    seen: dict[str, str] = {}  # each one's screen at the last look
+    pressed: dict[str, str] = {}  # the screen each one last pressed a key on
+    ended: dict[str, str] = {}
+    deadline = time.monotonic() + timeout
+    while waiting:
+        for name in list(waiting):
+            screen = tmux.screen(name)
+            if screen != seen.get(name):
+                seen[name] = screen
+                deadline = time.monotonic() + timeout
+            elif done(screen):
+                ended[name] = screen
+                waiting.remove(name)
+            elif turn(screen) and screen != pressed.get(name):
+                pressed[name] = screen
+                tmux.keys(name, key(screen))
+        if waiting:
+            assert time.monotonic() < deadline, \
+                f"the screens stood still for {timeout:g} s:\n{tmux.screens(*waiting)}"
+            time.sleep(0.2)
+    return ended
 
 
 def connections_to(port: int) -> int:

@@ -19,6 +19,7 @@ from .harness import (
     Tmux,
     connections_to,
     make_key,
+    play_turns,
     processes_mentioning,
     wait_until,
 )
@@ -89,13 +90,14 @@ def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
 
     tmux.keys("ann", "Enter")
     tmux.wait_for("ann", "Your bid")
-    deadline = time.monotonic() + PATIENCE
-    while "next hand" not in (screen := tmux.screen("ann")):
-        assert time.monotonic() < deadline, screen
+
+    def first_choice(screen: str) -> str:
+        """A playable tile's number (they are marked [n]), else Enter (the choice shown)."""
         playable = re.findall(r"\[([1-7])\]", screen)
-        tmux.keys("ann", playable[0] if playable else "Enter")
-        time.sleep(0.5)
-    summary = tmux.wait_for("ann", "Press Enter for the next hand")
+        return playable[0] if playable else "Enter"
+
+    summary = play_turns(tmux, ["ann"], done=lambda screen: "Press Enter for the next hand"
+                         in screen, key=first_choice)["ann"]
     assert "hand 1 is over" in summary
 
     tmux.keys("ann", "C-q")
