@@ -67,7 +67,7 @@ def test_two_sessions_of_one_player_lose_no_game(tmp_path: Path) -> None:
         tmux.open("third", server.ssh(key, "-tt", user="ann"))
         lobby = tmux.wait_for("third", "Saved games (2 of 20)")
         assert "[open elsewhere]" not in lobby
-        assert lobby.count("Texas 42, hand 1") == 2
+        assert lobby.count("Texas 42, hand 1") == 2, lobby
     finally:
         tmux.kill()
         assert server.stop() == 0, server.log()
