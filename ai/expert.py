@@ -179,7 +179,7 @@ class ExpertBot:
         for hands, weight in self._layouts(constraints, rng, budget, reading):
             position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
-            habits = reading.habitual(hands, rng) & position.other_side(view.seat)
+            habits = reading.styles(hands, rng) & position.other_side(view.seat)
             solver = Solver(position, habits=habits)
             worths = {}
             for t in plays:
