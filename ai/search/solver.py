@@ -41,7 +41,7 @@ from . import effort
 from .position import DISTANCE_MASKS, Position
 from .styles import BASIC, FOLLOW, LEAD, SHED, Rules, SeatStyles
 
-__all__ = ["Solver", "OutOfBudget"]
+__all__ = ["Solver", "OutOfBudget", "alike_tiles"]
 
 NO_COUNT = (0,) * 28
 INFINITE = 1 << 30
@@ -467,6 +467,30 @@ class Solver:
             return follow(order, len(trick), led_suit[first], top, winner, points, rem, left, need)
 
         return search
+
+
+def alike_tiles(
+    rules, tiles: list[int], hidden: int, power=None, top: int = -1
+) -> dict[int, list[int]]:
+    """``tiles`` (one seat's legal plays) grouped by playing alike in every layout: no tile
+    that another hand may hold (``hidden``) lies between two of a group in any suit, they
+    carry the same count, and (on a trick led, ``power`` its suit's powers) both top the
+    trick so far or neither does.  Each group under its lowest tile."""
+    neighbours = _neighbours(rules)
+    groups: dict[int, list[int]] = {}
+    for t in sorted(tiles):
+        for first, group in groups.items():
+            gap = neighbours[t].get(first)
+            if (
+                gap is not None
+                and not gap & hidden
+                and (power is None or (power[t] > top) == (power[first] > top))
+            ):
+                group.append(t)
+                break
+        else:
+            groups[t] = [t]
+    return groups
 
 
 def _styles_of(position: Position, habits: int | SeatStyles) -> tuple:
