@@ -102,7 +102,11 @@ def _factory(name: str) -> BotFactory:
         return _registered[name]
     entry = _entry_points().get(name)
     if entry is None:
-        raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(bot_names())}")
+        measuring = ", ".join([*HIDDEN, *POOL])
+        raise ValueError(
+            f"unknown bot {name!r}: the bots are {', '.join(bot_names())}"
+            f" (and, for measuring, {measuring})"
+        )
     return entry.load()
 
 

@@ -416,7 +416,7 @@ def add_arena_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentP
         help="pit one bot against another, or against a pool, over duplicate deals",
         description="Strategy A against strategy B: every deal is played twice with the sides "
         "swapped (in Moon for 3 three times, A taking each seat in turn against two B's), so "
-        "the luck of the deal cancels. Prints win rates, made rates, average margins and 95%% "
+        "the luck of the deal cancels. Prints win rates, made rates, average margins and 95% "
         "intervals. With --pool, A plays each opponent of the pool on the same deals instead.",
     )
     arena.add_argument("game", choices=GAMES, metavar="GAME", help="moon3, moon4 or texas42")
