@@ -8,26 +8,30 @@ the hand) it solves them all instead of sampling. A layout's worth to the biddin
 its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made
 (in Texas 42 as large as the whole hand's 42 points, since only the contract scores), so
 it plays for the contract first and for points after. Layouts in which the seat that
-named trump holds little of it, or in which an opponent passed over a sensible play
-(following low, shedding no count, the bidding side leading trumps), are unlikely
+named trump holds little of it, or that make the opponents' plays unlikely, are unlikely
 (``search.inference``): a random one is kept only with that likelihood, and a listed one
-weighs it. It also reads whether each opponent plays by plain habits (``search.habits``:
-top trump led, suit followed low, no trumping in, no count given away): before an opponent
-has played, in half the layouts (``HABIT_PRIOR``); after, in each layout by how well its
-plays fit them there (``search.inference.Reading``). Where it does, the solver lets it play
-the habit tile rather than its best reply, so the expert plays for the tricks such a player
-gives away and still for best play against one who does not. Bids and trumps are simulated
-against best play only, as the calibration was measured. Early in the hand it asks of each
-layout only "made or set?"; tiles equal on
-that are parted by the credit they keep, solved exactly on the same layouts, before
-``normal``'s rules of thumb.
+weighs it. It reads each opponent's style spot by spot (``search.styles``,
+``search.tendencies``): in each kind of spot (a lead for its side or on defence, a follow
+in suit or a play out of the suit, while its side or the other is winning the trick) the
+opponent is a sensible player or one keeping to a plain rule, with chances learned from its
+plays in the game's earlier hands (``HABIT_PRIOR`` shared by the rules before any), then
+weighed layout by layout by its plays in this hand. Where it has shown a rule, the solver
+lets it play that rule's tile, drawn layout by layout by those chances, so the expert plays
+for the tricks such a player gives away; where it has shown nothing, the solver expects its
+best reply. Bids and trumps are simulated against best play only, as the calibration was
+measured. Early in the hand it asks of each layout only "made or set?"; tiles that play
+alike in every layout are solved once, a tile far behind the best for the contract is given
+up after a few layouts (``RACE_BEHIND``), and tiles equal on that are parted by the credit
+they keep, solved exactly on the same layouts, before ``normal``'s rules of thumb.
 
 Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
 at random, solves the first trick led by itself, and names the trump best on average over
 the same layouts (not each layout's best). It bids when the simulated make rate, read
 through the self-play calibration (``calibration``: open hands flatter the bidder), says
-the bid is made at least half the time. The contracts of RULES.md 9.3 to 9.6 (Plunge,
-Splash, Nello, Sevens, raises of marks) are bid and named as ``normal`` does
+the bid is made at least half the time; follow-me's rate is first taken at
+``FOLLOW_ME_SHARE``, since open hands flatter a side without trumps most. The contracts of
+RULES.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
+``normal`` does
 (``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
 simulates the trumps with the partner's promised doubles dealt to the partner. Nello and
 Sevens are played by the solver like every other contract.
