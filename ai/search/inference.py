@@ -177,9 +177,10 @@ class Reading:
     or one keeping to one of the spot's rules (``styles.RULES``), with the chances it has
     earned over the game's earlier hands (``tendencies.learned_priors``; before any, a
     share ``prior`` for the rules).  In a layout, its plays this hand weigh each of those
-    players by how likely they make the plays with the hand the layout gives it.  The
-    layout's weight is the trump named (``trump_likelihood``) times, for every opponent and
-    spot, the plays' likelihood over those players.  ``styles(hands, rng)`` draws, layout by
+    players by how well they fit it with the hand the layout gives it
+    (``tendencies.spot_likelihoods``).  The layout's weight is the trump named
+    (``trump_likelihood``) times, for every opponent and spot, how well the plays fit those
+    players, each a player who plays alike in alike spots.  ``styles(hands, rng)`` draws, layout by
     layout, which rule each opponent keeps to in each spot; the solver lets it play that
     rule's tile there.  ``prior`` 0 reads no rules: the layout then weighs what a sensible
     player's plays say.  Only when a trump or no trump is named: in Nello and Sevens nobody
@@ -228,12 +229,12 @@ class Reading:
                 weight *= _sensible_only(plays, hand)
                 continue
             rules = self._table.spots[spot]
-            likely = spot_likelihoods(rules, self._rules, self._counts, plays, hand)
+            fits, odds = spot_likelihoods(rules, self._rules, self._counts, plays, hand)
             effort.spend(len(plays) * len(rules) // RULE_CHECKS + 1)
             before = priors.get(spot, self._flat[spot])
-            joint = [p * x for p, x in zip(before, likely, strict=True)]
+            weight *= sum(p * x for p, x in zip(before, fits, strict=True))
+            joint = [p * x for p, x in zip(before, odds, strict=True)]
             total = sum(joint)
-            weight *= total
             if total > 0:
                 chances[spot] = [j / total for j in joint]
         self._seen[key] = known = (weight, chances)

@@ -157,13 +157,21 @@ def spot_likelihoods(
     counts: bool,
     plays: list[SeatPlay],
     hidden: int,
-) -> list[float]:
-    """How likely a seat's plays in one spot are, for each player it may be (the sensible
-    one first, then one for each rule of ``table``), when it also held ``hidden`` at the
-    end of them."""
+) -> tuple[list[float], list[float]]:
+    """How well a seat's plays in one spot fit each player it may be (the sensible one
+    first, then one for each rule of ``table``), when it also held ``hidden`` at the end of
+    them: twice.
+
+    ``fits``, to weigh the layout: each play weighs 1 for a player who would make it (the
+    sensible player: a sensible play; a rule's: its tile) and less otherwise, whatever the
+    hand's other tiles, as for a player who always plays the same way in the same spot.
+    ``odds``, to weigh the players against each other: the sensible player's weight is
+    shared among the tiles it might play, so a player who keeps to a rule where it had a
+    choice earns that rule more weight the more tiles it passed over."""
     slip = SLIP
     keep = 1.0 - slip
-    out = [1.0] * (len(table) + 1)
+    fits = [1.0] * (len(table) + 1)
+    odds = [1.0] * (len(table) + 1)
     follow_mask = rules.follow_mask
     for play in plays:
         hand = hidden | play.later
@@ -174,14 +182,17 @@ def spot_likelihoods(
             legal = hand
         if legal & (legal - 1) == 0:
             continue  # a forced play: every player makes it
+        soft = play.unlikely if hand & play.sensible else 1.0
         share = _sensible_share(play, hand, legal, rules, counts)
-        out[0] *= share
+        fits[0] *= soft
+        odds[0] *= share
         others = play.unseen & ~hand
         tile = play.tile
         for k, rule in enumerate(table, 1):
-            fits = rule.pick(legal, play.suit, play.top, others) == tile
-            out[k] *= keep * fits + slip * share
-    return out
+            kept = rule.pick(legal, play.suit, play.top, others) == tile
+            fits[k] *= keep * kept + slip * soft
+            odds[k] *= keep * kept + slip * share
+    return fits, odds
 
 
 def _sensible_share(
@@ -286,7 +297,7 @@ def _hand_evidence(
         for spot, plays in spots.items():
             sums = [0.0] * (len(table.spots[spot]) + 1)
             for hands in deals:
-                got = spot_likelihoods(table.spots[spot], rules, counts, plays, hands[s])
+                got = spot_likelihoods(table.spots[spot], rules, counts, plays, hands[s])[1]
                 sums = [a + b for a, b in zip(sums, got, strict=True)]
             out[s][spot] = tuple(x / len(deals) for x in sums)
     return out
