@@ -22,7 +22,7 @@ tiles tie.  A lead's strength is its power in the suit it leads (trumps above al
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from moon42.rules.tiles import COUNT, TILES
 from moon42.rules.trump import TrickRules
@@ -114,12 +114,11 @@ class Rule:
     trick) for a follow or a shed; ``others``: the tiles left in other hands (for leads).
     """
 
-    __slots__ = ("name", "spot", "_first", "_keys", "_fallback", "_power", "_beaten_by")
+    __slots__ = ("name", "_first", "_keys", "_fallback", "_power", "_beaten_by")
 
     def __init__(self, rules: TrickRules, counts: bool, spot: int, rule: tuple) -> None:
         name, first, prefs, fallback = rule
         self.name = name
-        self.spot = spot
         self._first = first
         self._keys = _keys(rules, counts, spot, prefs)
         self._fallback = _keys(rules, counts, spot, fallback) if first else self._keys
@@ -237,12 +236,6 @@ class Style:
     def __bool__(self) -> bool:
         return any(r is not None for r in self.rules)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Style) and self.rules == other.rules
-
-    def __hash__(self) -> int:
-        return hash(self.rules)
-
     def __repr__(self) -> str:
         names = [None if r is None else r.name for r in self.rules]
         return f"Style({names})"
@@ -260,25 +253,14 @@ class SeatStyles:
     def __and__(self, seats: int) -> SeatStyles:
         return SeatStyles([s if seats >> i & 1 else None for i, s in enumerate(self.styles)])
 
-    __rand__ = __and__
-
     def __bool__(self) -> bool:
         return any(s is not None for s in self.styles)
-
-    def __iter__(self) -> Iterator[Style | None]:
-        return iter(self.styles)
 
     def __len__(self) -> int:
         return len(self.styles)
 
     def __getitem__(self, seat: int) -> Style | None:
         return self.styles[seat]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SeatStyles) and self.styles == other.styles
-
-    def __hash__(self) -> int:
-        return hash(self.styles)
 
     def __repr__(self) -> str:
         return f"SeatStyles({list(self.styles)})"
