@@ -47,9 +47,20 @@ BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot,
 }
 
-# Made by name (for the arena) but never listed for players: it sees every hand once it
-# is shown the game (``OmniscientBot.see``).
-HIDDEN: dict[str, BotFactory] = {"omniscient": OmniscientBot}
+
+
+def _expert_reading_nobody(seed: int | None = None, **settings: Any) -> Strategy:
+    """The expert reading nobody's style: it expects best play everywhere."""
+    return ExpertBot(seed, habit_prior=0.0, **settings)
+
+
+# Made by name (for the arena) but never listed for players: ``omniscient`` sees every hand
+# once it is shown the game (``OmniscientBot.see``); ``expert-no-reading`` measures what
+# reading the opponents' styles is worth.
+HIDDEN: dict[str, BotFactory] = {
+    "omniscient": OmniscientBot,
+    "expert-no-reading": _expert_reading_nobody,
+}
 
 # The opponent pool (``pool``): made by name, for measuring a bot against players of other
 # styles; none is listed for players, as none is meant as company.

@@ -28,6 +28,8 @@ def test_the_pool_is_made_by_name_but_not_listed_for_players() -> None:
         assert make_bot(name, 1) is not None
     assert not set(PLAIN) & set(bot_names())
     assert "noisy-expert" not in bot_names()
+    unread = make_bot("expert-no-reading", 1)
+    assert unread.habit_prior == 0.0 and "expert-no-reading" not in bot_names()
     with pytest.raises(ValueError, match="built in"):
         registry.register("hoard", lambda seed: make_bot("basic"))
 
