@@ -231,8 +231,15 @@ class Reading:
             rules = self._table.spots[spot]
             fits, odds = spot_likelihoods(rules, self._rules, self._counts, plays, hand)
             effort.spend(len(plays) * len(rules) // RULE_CHECKS + 1)
-            before = priors.get(spot, self._flat[spot])
-            weight *= sum(p * x for p, x in zip(before, fits, strict=True))
+            learned = priors.get(spot)
+            if learned is None:
+                # Nothing learned of it here yet: the layout weighs what a sensible player's
+                # plays say (a good player's plays often fit some rule by chance).
+                weight *= fits[0]
+                before = self._flat[spot]
+            else:
+                weight *= sum(p * x for p, x in zip(learned, fits, strict=True))
+                before = learned
             joint = [p * x for p, x in zip(before, odds, strict=True)]
             total = sum(joint)
             if total > 0:
