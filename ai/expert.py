@@ -191,10 +191,10 @@ class ExpertBot:
             return for_majority(position)
         return position
 
-    def _play_rng(self, view: SeatView) -> random.Random:
+    def _play_rng(self, view: SeatView, stream: str = "play") -> random.Random:
         # From the seed and what the seat knows only: hidden tiles never change the draw.
         played = ",".join(str(t) for t in view.played)
-        key = f"{self.seed}:play:{view.hand_number}:{view.seat}:{played}:{len(view.bids)}"
+        key = f"{self.seed}:{stream}:{view.hand_number}:{view.seat}:{played}:{len(view.bids)}"
         return random.Random(key)
 
     def _deal_rng(self, view: SeatView) -> random.Random:
@@ -224,11 +224,14 @@ class ExpertBot:
         budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
         reading = Reading(view, self.habit_prior)
         rng = self._play_rng(view)
+        # The styles are drawn from a stream of their own, so reading the opponents never
+        # changes which layouts are dealt.
+        style_rng = self._play_rng(view, "styles")
         solved_layouts: list[tuple[Solver, Position, float]] = []
         for hands, weight in self._layouts(constraints, rng, budget, reading):
             position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
-            habits = reading.styles(hands, rng) & position.other_side(view.seat)
+            habits = reading.styles(hands, style_rng) & position.other_side(view.seat)
             solver = Solver(position, habits=habits)
             worths = {}
             for t in racing:
