@@ -23,17 +23,17 @@ import argparse
 import hashlib
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
 from moon42.ai.forced_auction import skip_auction
 from moon42.ai.protocol import decide
-from moon42.ai.registry import make_bot
+from moon42.ai.registry import make_bot, pool_names
+from moon42.ai.workers import ClusterError, check_scheduler, play_all
 from moon42.rules import Game, Phase, Trump
 from moon42.rules.bidding import MARK, MOON
 from moon42.rules.options import OptionsError, options_for
@@ -93,8 +93,9 @@ class Outcome:
     a_made: int
     b_bids: int
     b_made: int
-    # Every hand won in the auction: ("A" or "B", the kind of contract, made or not).
-    contracts: tuple[tuple[str, str, bool], ...] = ()
+    # Every hand won in the auction: ("A" or "B", the kind of contract, made or not, and
+    # what the hand scored for A less B's mean: marks in Texas 42, points in Moon).
+    contracts: tuple[tuple[str, str, bool, float], ...] = ()
 
 
 CONTRACT_KINDS = ("points", "marks", "follow-me", "moon", "nello", "sevens", "plunge", "splash")
@@ -174,7 +175,7 @@ def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
                     aim()  # play for what wins a hand here: more than half of it
         game = Game.new(config.game, options=options, seed=seed)
         tally = [0, 0, 0, 0]  # A's bids, made; B's bids, made
-        contracts: list[tuple[str, str, bool]] = []
+        contracts: list[tuple[str, str, bool, float]] = []
         hands = 0
         while True:
             _play_hand(game, bots, config.bidding)
@@ -185,7 +186,8 @@ def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
                 tally[side] += 1
                 tally[side + 1] += bool(result.made)
                 kind = contract_kind(result, options.is_moon)
-                contracts.append((seating[result.bidder], kind, bool(result.made)))
+                net = _share(_values(units, seating, result.score, shared=True))[1]
+                contracts.append((seating[result.bidder], kind, bool(result.made), net))
             if not config.whole_games or game.phase is Phase.GAME_OVER:
                 break
             if hands >= MAX_HANDS_A_GAME:
@@ -261,18 +263,21 @@ class Summary:
         }
 
     def _contracts(self) -> dict[str, dict[str, dict[str, Any]]]:
-        """For A and B: every kind of contract it won the auction with, how often, and how
-        often it made it."""
+        """For A and B: every kind of contract it won the auction with, how often, how often
+        it made it, and what such a hand scored for A less B on average (``net_a_hand``:
+        marks in Texas 42, points in Moon)."""
         out: dict[str, dict[str, dict[str, Any]]] = {"A": {}, "B": {}}
         for o in self.outcomes:
-            for side, kind, made in o.contracts:
-                entry = out[side].setdefault(kind, {"bids": 0, "made": 0})
+            for side, kind, made, net in o.contracts:
+                entry = out[side].setdefault(kind, {"bids": 0, "made": 0, "net": 0.0})
                 entry["bids"] += 1
                 entry["made"] += made
+                entry["net"] += net
         for side in out:
             ordered = {k: out[side][k] for k in CONTRACT_KINDS if k in out[side]}
             for entry in ordered.values():
                 entry["made_rate"] = entry["made"] / entry["bids"]
+                entry["net_a_hand"] = entry.pop("net") / entry["bids"]
             out[side] = ordered
         return out
 
@@ -310,20 +315,34 @@ class Summary:
             f"  {margin_unit} a {unit[:-1]}",
             f"{'  95% interval':24}{d['margin_ci95'][0]:>+14.2f} to {d['margin_ci95'][1]:+.2f}",
         ]
-        contracts = d["contracts"]
-        kinds = [k for k in CONTRACT_KINDS if k in contracts["A"] or k in contracts["B"]]
-        if kinds:
-            lines += ["", f"{'contracts: won / made':24}{'A':>14}{'B':>14}"]
-        for kind in kinds:
-            cells = []
-            for side in ("A", "B"):
-                entry = contracts[side].get(kind)
-                cells.append(
-                    "-" if entry is None
-                    else f"{entry['bids']} / {100 * entry['made_rate']:.0f}%"
-                )
-            lines.append(f"{'  ' + kind:24}{cells[0]:>14}{cells[1]:>14}")
-        return "\n".join(lines)
+        return "\n".join(lines + contract_lines(d["contracts"], self.config))
+
+
+def contract_lines(contracts: dict[str, dict[str, dict[str, Any]]], config: ArenaConfig) -> list[
+    str
+]:
+    """The table of contracts: for A and B, each kind won in the auction, made how often,
+    and what such a hand scored for A less B."""
+    kinds = [k for k in CONTRACT_KINDS if k in contracts["A"] or k in contracts["B"]]
+    if not kinds:
+        return []
+    unit = "marks" if config.game == "texas42" else "points"
+    lines = [
+        "",
+        f"{'contracts: won / made':24}{'A':>22}{'B':>22}",
+        f"{'  / A less B a hand':24}{'(' + unit + ')':>22}",
+    ]
+    for kind in kinds:
+        cells = []
+        for side in ("A", "B"):
+            entry = contracts[side].get(kind)
+            if entry is None:
+                cells.append("-")
+                continue
+            rate, net = 100 * entry["made_rate"], entry["net_a_hand"]
+            cells.append(f"{entry['bids']} / {rate:.0f}% / {net:+.2f}")
+        lines.append(f"{'  ' + kind:24}{cells[0]:>22}{cells[1]:>22}")
+    return lines
 
 
 class _Progress:
@@ -347,49 +366,68 @@ class _Progress:
         self.stream.flush()
 
 
-def _run_one(job: tuple[ArenaConfig, int]) -> list[Outcome]:
+def play_job(job: tuple[ArenaConfig, int]) -> list[Outcome]:
+    """One deal of one run: what a process or a cluster's worker is handed."""
     return play_deal(*job)
 
 
-def _outcomes(config: ArenaConfig, jobs: int) -> Iterator[list[Outcome]]:
-    work = [(config, deal) for deal in range(config.deals)]
-    if jobs <= 1:
-        yield from map(_run_one, work)
-        return
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        yield from pool.imap(_run_one, work, chunksize=max(1, min(16, config.deals // (8 * jobs))))
+def play_runs(
+    configs: list[ArenaConfig],
+    jobs: int | None = None,
+    progress: TextIO | None = None,
+    scheduler: str | None = None,
+) -> list[list[Outcome]]:
+    """Every deal of every run, deal by deal (so a progress bar moves through all of them),
+    on ``jobs`` local processes (all cores by default) or the Dask cluster at ``scheduler``.
+    For each run, its outcomes."""
+    work = [(config, deal) for deal in range(max(c.deals for c in configs)) for config in configs
+            if deal < config.deals]
+    bar = _Progress(len(work), progress, "deals") if progress is not None else None
+    out: list[list[Outcome]] = [[] for _ in configs]
+    which = {id(config): i for i, config in enumerate(configs)}
+    played = play_all(play_job, work, jobs or os.cpu_count() or 1, scheduler)
+    for done, ((config, _), outcomes) in enumerate(zip(work, played, strict=True), start=1):
+        out[which[id(config)]].extend(outcomes)
+        if bar is not None:
+            bar.update(done)
+    return out
 
 
 def run_arena(
-    config: ArenaConfig, jobs: int | None = None, progress: TextIO | None = None
+    config: ArenaConfig,
+    jobs: int | None = None,
+    progress: TextIO | None = None,
+    scheduler: str | None = None,
 ) -> Summary:
-    """Play every deal (on ``jobs`` processes; all cores by default) and sum up."""
-    jobs = jobs or os.cpu_count() or 1
+    """Play every deal (on ``jobs`` processes, all cores by default, or on the Dask cluster
+    at ``scheduler``) and sum up."""
     start = time.perf_counter()
-    bar = _Progress(config.deals, progress, "deals") if progress is not None else None
-    outcomes: list[Outcome] = []
-    for done, deal in enumerate(_outcomes(config, min(jobs, config.deals)), start=1):
-        outcomes.extend(deal)
-        if bar is not None:
-            bar.update(done)
+    outcomes = play_runs([config], jobs, progress, scheduler)[0]
     return Summary(config, outcomes, time.perf_counter() - start)
 
 
 # ----- the command ----------------------------------------------------------------
 
+MAX_POOL = 32  # opponents one --pool may name
+MAX_NAME = 64  # characters in a bot's name
+
 
 def add_arena_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     arena = commands.add_parser(
         "arena",
-        help="pit one bot against another over duplicate deals",
+        help="pit one bot against another, or against a pool, over duplicate deals",
         description="Strategy A against strategy B: every deal is played twice with the sides "
         "swapped (in Moon for 3 three times, A taking each seat in turn against two B's), so "
-        "the luck of the deal cancels. Prints win rates, made rates, average margins and 95%% "
-        "intervals.",
+        "the luck of the deal cancels. Prints win rates, made rates, average margins and 95% "
+        "intervals. With --pool, A plays each opponent of the pool on the same deals instead.",
     )
     arena.add_argument("game", choices=GAMES, metavar="GAME", help="moon3, moon4 or texas42")
     arena.add_argument("a", metavar="A", help="strategy A (a bot name, e.g. normal)")
-    arena.add_argument("b", metavar="B", help="strategy B (a bot name, e.g. basic)")
+    arena.add_argument("b", metavar="B", nargs="?", default=None,
+                       help="strategy B (a bot name, e.g. basic); not with --pool")
+    arena.add_argument("--pool", nargs="*", default=None, metavar="NAME",
+                       help="play A against each of these bots on the same deals and print each "
+                       "rate and the mean; no names: " + ", ".join(pool_names()))
     count = arena.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, metavar="N", help="N deals of whole games")
     count.add_argument("--hands", type=int, metavar="N",
@@ -402,25 +440,55 @@ def add_arena_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentP
     add_option_flag(arena)
     arena.add_argument("--jobs", type=int, default=None, metavar="N",
                        help="processes to use (default: every core)")
+    arena.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
+                       help="play the deals on the workers of this Dask cluster instead (needs "
+                       "the cluster extra: pip install 'moon42[cluster]'); same results")
     return arena
 
 
-def config_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ArenaConfig:
-    for name in (args.a, args.b):
-        try:
-            make_bot(name)  # also the bots the lobby does not list, like omniscient
-        except (ValueError, TypeError) as error:
-            parser.error(str(error))
+def _known_bot(name: str, parser: argparse.ArgumentParser) -> str:
+    if len(name) > MAX_NAME:
+        parser.error(f"a bot's name has at most {MAX_NAME} characters")
+    try:
+        make_bot(name)  # also the bots the lobby does not list, like omniscient
+    except (ValueError, TypeError) as error:
+        parser.error(str(error))
+    return name
+
+
+def opponents_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list[str]:
+    """B, or the pool's members (each once, in the order given)."""
+    if args.pool is None:
+        if args.b is None:
+            parser.error("name strategy B, or give --pool")
+        return [_known_bot(args.b, parser)]
+    if args.b is not None:
+        parser.error(f"give B ({args.b}) or --pool, not both")
+    names = list(dict.fromkeys(args.pool)) or pool_names()
+    if len(names) > MAX_POOL:
+        parser.error(f"--pool names at most {MAX_POOL} bots")
+    return [_known_bot(name, parser) for name in names]
+
+
+def config_of(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, b: str | None = None
+) -> ArenaConfig:
+    _known_bot(args.a, parser)
     options = option_items(args.option, parser)
     deals = args.games if args.games is not None else args.hands or DEFAULT_HANDS
     if deals < 1:
         parser.error("--games and --hands need at least 1")
     if args.jobs is not None and args.jobs < 1:
         parser.error("--jobs needs at least 1")
+    if args.scheduler is not None:
+        try:
+            check_scheduler(args.scheduler)
+        except ValueError as error:
+            parser.error(str(error))
     config = ArenaConfig(
         game=args.game,
         a=args.a,
-        b=args.b,
+        b=b if b is not None else args.b,
         deals=deals,
         whole_games=args.games is not None,
         bidding=not args.no_bidding,
@@ -435,7 +503,17 @@ def config_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Aren
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    config = config_of(args, parser)
-    summary = run_arena(config, args.jobs, progress=sys.stderr)
-    print(json.dumps(summary.as_dict()) if args.json else summary.table())
+    opponents = opponents_of(args, parser)
+    first = config_of(args, parser, opponents[0])
+    configs = [first] + [replace(first, b=name) for name in opponents[1:]]
+    try:
+        if args.pool is not None:
+            from .arena_pool import run_pool
+
+            result = run_pool(configs, args.jobs, sys.stderr, args.scheduler)
+        else:
+            result = run_arena(first, args.jobs, sys.stderr, args.scheduler)
+    except ClusterError as error:
+        parser.exit(2, f"moon42 arena: {error}\n")
+    print(json.dumps(result.as_dict()) if args.json else result.table())
     return 0
