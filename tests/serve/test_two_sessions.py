@@ -65,9 +65,12 @@ def test_two_sessions_of_one_player_lose_no_game(tmp_path: Path) -> None:
 
         # A third session lists both, and resumes the Texas 42 game.
         tmux.open("third", server.ssh(key, "-tt", user="ann"))
-        lobby = tmux.wait_for("third", "Saved games (2 of 20)")
+        tmux.wait_for("third", "Saved games (2 of 20)")
+        # The heading can be on the terminal before the rows under it: wait for both rows.
+        lobby = wait_until(lambda: (screen := tmux.screen("third")).count("Texas 42, hand 1") == 2
+                           and screen, what="both saved games listed",
+                           shown=lambda: tmux.screen("third"))
         assert "[open elsewhere]" not in lobby
-        assert lobby.count("Texas 42, hand 1") == 2, lobby
     finally:
         tmux.kill()
         assert server.stop() == 0, server.log()
