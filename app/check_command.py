@@ -1,4 +1,4 @@
-"""``moon42 check FILE|-``: replay a game record and print what it holds (RECORD-FORMAT.md).
+"""``moon42 check FILE|-``: replay a game record and print what it holds (rules/RECORDS.md).
 
 Exit 0: a legal record; 1: it breaks the rules; 2: the file is no record (not JSON, past a
 limit, not of the format), with one line on standard error and nothing on standard output.

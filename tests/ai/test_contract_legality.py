@@ -1,4 +1,4 @@
-"""Every bot plays Texas 42's contracts (RULES.md 9.3 to 9.6) legally under every house rule,
+"""Every bot plays Texas 42's contracts (rules/README.md 9.3 to 9.6) legally under every house rule,
 and in Nello nobody, bot or not, decides from the tiles of the partner who sits out."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Everything that reads a record, fed one file, each held to its contract.
 
 - ``check``: the exit code and the document the independent reference gives
-  (tests/rules/reference_check.py, which follows RECORD-FORMAT.md's limits too), nothing on
+  (tests/rules/reference_check.py, which follows rules/RECORDS.md's limits too), nothing on
   standard output and one line on standard error for exit 2;
 - ``replay`` (headless, the model the viewer draws): a record check accepts, with a deal,
   loads and every position of it can be stepped to; anything else is a ReplayError;
