@@ -7,15 +7,17 @@ import sys
 
 from moon42.rules.options import GAMES as GAME_CHOICES
 
+from .arena_command import add_arena_parser
+from .arena_command import run as run_arena
+from .bench_command import add_bench_parser
+from .bench_command import run as run_bench
 from .config import MAX_PACE, NAME_LIMIT
 from .flag_types import (
     LATEST,
     bot_list,
     name_flag,
     pace_flag,
-    seconds_flag,
     seed_flag,
-    whole_flag,
 )
 from .option_flags import add_option_flag, add_options_parser, option_items
 from .option_flags import run as run_options
@@ -112,26 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_replay_parser(commands)
 
-    bench = commands.add_parser(
-        "bench", help="measure the rules engine's speed (hands per second)"
-    )
-    bench.add_argument("--seconds", type=seconds_flag(0, 600), default=3.0,
-                       help="time per game, up to 600 (default 3)")
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--bots", action="store_true",
-                       help="measure the bots instead: decision latency per strategy and game, "
-                       "arena hands per second, the solver's time by trick")
-    bench.add_argument("--positions", type=whole_flag(1, 10_000), default=30, metavar="N",
-                       help="with --bots: positions a game (default 30)")
-    bench.add_argument("--arena-deals", type=whole_flag(0, 10_000), default=20, metavar="N",
-                       help="with --bots: deals of normal against basic (default 20)")
-    bench.add_argument("--expert-deals", type=whole_flag(0, 10_000), default=1, metavar="N",
-                       help="with --bots: deals of expert against basic (default 1)")
-    bench.add_argument("--solver-deals", type=whole_flag(0, 10_000), default=10, metavar="N",
-                       help="with --bots: deals the solver solves (default 10)")
-
-    from .arena import add_arena_parser
-
+    add_bench_parser(commands)
     add_arena_parser(commands)
     from .serve.command import add_serve_parser
 
@@ -196,17 +179,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_replay(args, parser)
     if args.command == "bench":
-        if args.bots:
-            from .bot_bench import run_bot_bench
-
-            return run_bot_bench(args.positions, args.arena_deals, args.expert_deals,
-                                 args.solver_deals, args.json)
-        from .bench import run_bench
-
-        return run_bench(args.seconds, args.json)
+        return run_bench(args)
     if args.command == "arena":
-        from .arena import run as run_arena
-
         return run_arena(args, parser)
     if args.command == "stats":
         from .stats.command import run_stats

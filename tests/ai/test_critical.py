@@ -1,10 +1,11 @@
-"""The critical-decisions benchmark (``ai.critical``): same deals, same positions, same scores."""
+"""The critical-decisions benchmark (``moon42.ai.lab.critical``): same deals, same positions,
+same scores."""
 
 from __future__ import annotations
 
 import json
 
-from moon42.ai.critical import critical_decisions, main
+from moon42.ai.lab.critical import critical_decisions, main
 
 TINY = {"budget": None, "layouts": 2, "call_budget": None}
 
