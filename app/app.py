@@ -29,9 +29,9 @@ from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 if TYPE_CHECKING:
     from moon42.rules import Game
 
-    from .flow import Flow
-    from .game_records import Saved
-    from .saves import Autosave, Slot
+    from .game.flow import Flow
+    from .game.records import Saved
+    from .game.saves import Autosave, Slot
 
 __all__ = ["Moon42App"]
 
@@ -61,7 +61,7 @@ class Moon42App(App[None]):
         self.start_config = config
         self.open_lobby = lobby or config is None
         self.flow: Flow | None = None
-        self.autosave: Autosave | None = None  # the game being played, saved (app/saves.py)
+        self.autosave: Autosave | None = None  # the game being played, saved (app/game/saves.py)
         self.too_small = False
         if self.glyphs.ascii:
             self.add_class("-ascii")
@@ -85,8 +85,8 @@ class Moon42App(App[None]):
     # ----- screens -------------------------------------------------------
 
     def _lobby(self, config: GameConfig):
-        from .bots import bot_choices
-        from .saves import saved_games
+        from .difficulty import bot_choices
+        from .game.saves import saved_games
         from .screens.lobby import LobbyScreen
 
         names = bot_choices()
@@ -109,8 +109,8 @@ class Moon42App(App[None]):
                    undo_used: bool = False, slot: Slot | None = None) -> None:
         """Play ``config`` (or ``game``, a game to go on with), saved in ``slot`` or in a new
         saved game; at the limit of saved games, ask first."""
-        from .flow import Flow  # imported when first needed: the lobby starts faster
-        from .saves import TooManySaves, new_slot, start_autosave
+        from .game.flow import Flow  # imported when first needed: the lobby starts faster
+        from .game.saves import TooManySaves, new_slot, start_autosave
         from .stats.recorder import record_stats
 
         self._leave_game()
@@ -135,8 +135,8 @@ class Moon42App(App[None]):
 
     def _make_room(self, full, then) -> None:
         """Ask whether the oldest saved game may go to records/ to make room for a new one."""
-        from .locks import GameLocked
-        from .saves import abandon
+        from .game.locks import GameLocked
+        from .game.saves import abandon
         from .screens.ask import Answer, AskScreen
 
         oldest = full.oldest
@@ -187,10 +187,10 @@ class Moon42App(App[None]):
         self.start_game(message.config)
 
     def on_resume_game(self, message: ResumeGame) -> None:
-        from .bots import bot_choices
-        from .game_records import DamagedSave
-        from .locks import GameLocked
-        from .saves import open_saved
+        from .difficulty import bot_choices
+        from .game.locks import GameLocked
+        from .game.records import DamagedSave
+        from .game.saves import open_saved
 
         try:
             saved = open_saved(message.path, bot_choices())
@@ -228,8 +228,8 @@ class Moon42App(App[None]):
     def on_view_saved_game(self, message: ViewSavedGame) -> None:
         from moon42.rules import RecordError
 
-        from .game_records import DamagedSave, read_doc
-        from .replay import Replay, ReplayError
+        from .game.records import DamagedSave, read_doc
+        from .replay.positions import Replay, ReplayError
         from .screens.replay import ReplayScreen
 
         try:
@@ -240,14 +240,14 @@ class Moon42App(App[None]):
         self.push_screen(ReplayScreen(replay, self.glyphs, start="last"))
 
     def on_undo_move(self, message: UndoMove) -> None:
-        from .undo import take_back
+        from .game.undo import take_back
 
         if self.flow is not None:
             self.flow.table.note(take_back(self.flow))
 
     def on_export_record(self, message: ExportRecord) -> None:
-        from .files import shown
-        from .game_records import export_game
+        from .game.files import shown
+        from .game.records import export_game
 
         flow = self.flow
         if flow is None:

@@ -33,7 +33,7 @@ def _folder(name: str) -> Path:
 
 
 def saves_dir() -> Path:
-    """The games in progress, one file each (app/saves.py)."""
+    """The games in progress, one file each (app/game/saves.py)."""
     return _folder("saves")
 
 

@@ -73,11 +73,11 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
     def action_replay(self) -> None:
-        from ..deal_again import open_replay
+        from ..game.deal_again import open_replay
 
         open_replay(self.app, self.glyphs)
 
     def action_deal_again(self) -> None:
-        from ..deal_again import pick_deal_again
+        from ..game.deal_again import pick_deal_again
 
         pick_deal_again(self.app, self.glyphs)

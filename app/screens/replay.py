@@ -19,8 +19,8 @@ from moon42.rules import Phase
 
 from ..config import GameConfig
 from ..glyphs import UNICODE, Glyphs
-from ..replay import Replay, describe
-from ..replay_text import (
+from ..replay.positions import Replay, describe
+from ..replay.text import (
     auction_text,
     seat_lines,
     seat_tiles,
@@ -319,7 +319,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
 
     def action_play_again(self) -> None:
-        from ..deal_again import play_deal_again
+        from ..game.deal_again import play_deal_again
 
         play_deal_again(self.app, self.replay.record, self.replay.hand)
 

@@ -43,6 +43,6 @@ class ScoreboardScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_deal_again(self) -> None:
-        from ..deal_again import pick_deal_again
+        from ..game.deal_again import pick_deal_again
 
         pick_deal_again(self.app, self.glyphs)

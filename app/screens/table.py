@@ -21,7 +21,7 @@ from moon42.rules import Bid, Discard, NameTrump, Pass, Phase, Play, Plunge, Tri
 from moon42.rules.bidding import special_value
 from moon42.rules.views import SeatView
 
-from .. import contracts
+from .. import contract_words as contracts
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Hints
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove

@@ -22,7 +22,7 @@ from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
 from moon42.rules.views import SeatView
 
-from ..flow import Flow
+from ..game.flow import Flow
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..screens.game_over import GameOverScreen
 from ..screens.summary import HandSummaryScreen

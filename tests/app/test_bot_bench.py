@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from moon42.ai.lab.bot_bench import positions, run_bot_bench
-from moon42.app.bench_command import STRATEGIES
 from moon42.app.cli import main
+from moon42.app.cli.bench import STRATEGIES
 
 
 def test_the_positions_are_seeded_and_every_strategy_is_timed_on_them(capsys) -> None:

@@ -166,7 +166,7 @@ async def _hint(pilot) -> str:
 
 
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -195,7 +195,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
 
 
 async def test_no_hint_while_watching_bots(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")

@@ -13,9 +13,9 @@ import pytest
 from moon42.app import cli
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig, load_last
-from moon42.app.game_records import DamagedSave, load_record_file
+from moon42.app.game.records import DamagedSave, load_record_file
+from moon42.app.game.saves import open_saved, saved_games
 from moon42.app.paths import lobby_file
-from moon42.app.saves import open_saved, saved_games
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.stats.store import StatsError, StatsStore
 from moon42.rules.limits import MAX_SEED

@@ -23,7 +23,7 @@ from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, t
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", contract_bot)
 
 
 def _row(app: Moon42App, name: str) -> SettingRow:

@@ -101,7 +101,7 @@ def test_values_are_read_as_their_options_kind() -> None:
 
 
 def test_arena_takes_the_same_flag() -> None:
-    from moon42.app.arena_command import config_of
+    from moon42.app.cli.arena import config_of
 
     parser = cli.build_parser()
     args = parser.parse_args(["arena", "texas42", "basic", "random", "--hands", "1",
@@ -124,7 +124,7 @@ def _examples() -> list[list[str]]:
 def test_every_option_example_in_the_readme_and_the_help_is_a_valid_command() -> None:
     examples = _examples()
     assert len(examples) >= 3
-    from moon42.app.arena_command import config_of
+    from moon42.app.cli.arena import config_of
 
     parser = cli.build_parser()
     for argv in examples:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from moon42.app.replay import Replay
-from moon42.app.replay_app import ReplayApp
+from moon42.app.replay.positions import Replay
+from moon42.app.replay.viewer import ReplayApp
 
 EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
 

@@ -16,8 +16,8 @@ import pytest
 from moon42.app.app import Moon42App
 from moon42.app.cli import main
 from moon42.app.config import GameConfig
-from moon42.app.locks import GameLock, GameLocked, holder_of, lock_path
-from moon42.app.saves import (
+from moon42.app.game.locks import GameLock, GameLocked, holder_of, lock_path
+from moon42.app.game.saves import (
     SAVES_LIMIT,
     TooManySaves,
     abandon,
@@ -150,7 +150,7 @@ def test_the_lock_of_a_killed_process_is_taken_over(data_dir: Path):
     path = saved("moon4", 6, 8)
     holder = subprocess.Popen(
         [sys.executable, "-c", "import sys, time\nfrom pathlib import Path\n"
-         "from moon42.app.locks import GameLock\nGameLock.take(Path(sys.argv[1]))\n"
+         "from moon42.app.game.locks import GameLock\nGameLock.take(Path(sys.argv[1]))\n"
          "print('held', flush=True)\ntime.sleep(600)\n", str(path)],
         cwd=MAIN, stdout=subprocess.PIPE, text=True)
     try:

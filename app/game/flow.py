@@ -13,6 +13,8 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
 from moon42.rules import Action, Game, Phase, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
@@ -24,20 +26,19 @@ from moon42.rules.events import (
     TrumpNamed,
 )
 
-from .bots import bot_decide, new_bot
-from .config import PACES, GameConfig
-from .contracts import named_for
-from .difficulty import bot_settings, config_level, pace_text
+from ..config import PACES, GameConfig
+from ..contract_words import named_for
+from ..difficulty import bot_settings, config_level, pace_text
+from ..screens.game_over import GameOverScreen
+from ..screens.summary import HandSummaryScreen
+from ..screens.table import TableScreen
+from ..words import plain_refusal
 from .narration import event_words
-from .screens.game_over import GameOverScreen
-from .screens.summary import HandSummaryScreen
-from .screens.table import TableScreen
-from .words import plain_refusal
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from .glyphs import Glyphs
+    from ..glyphs import Glyphs
 
 __all__ = ["Flow"]
 
@@ -57,15 +58,15 @@ class Flow:
         # Called with the flow and the events after every change to the game (saving,
         # statistics): whatever wants to follow the game without driving it.
         self.listeners: list[Callable[[Flow, list[Event]], None]] = []
-        # Whether the human took a move back in this game (app/undo.py; kept in the save).
+        # Whether the human took a move back in this game (app/game/undo.py; kept in the save).
         self.undo_used = False
         self.me = 0
         self.human: int | None = None if config.watch else 0
         seed = self.game.seed
         self.level = config_level(config)
         self.bots = {
-            seat: new_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
-                          **bot_settings(self.level, config.bot_of(seat)))
+            seat: make_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
+                           **bot_settings(self.level, config.bot_of(seat)))
             for seat in range(self.game.seats)
             if seat != self.human
         }
@@ -123,7 +124,7 @@ class Flow:
                 return
             await self._until_room()
             view = game.view(turn.seat)
-            action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
+            action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
             events = game.apply(action)
             self._feed(events)
             await self._pause_after(events)

@@ -15,7 +15,7 @@ from moon42.ai.lab.workers import ClusterError, check_scheduler
 from moon42.ai.registry import make_bot, pool_names
 from moon42.rules.options import OptionsError, options_for
 
-from .option_flags import add_option_flag, option_items
+from .options import add_option_flag, option_items
 
 __all__ = ["add_arena_parser", "config_of", "opponents_of", "run"]
 

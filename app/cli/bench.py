@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .difficulty import LEVELS
-from .flag_types import seconds_flag, whole_flag
+from ..difficulty import LEVELS
+from .flags import seconds_flag, whole_flag
 
 __all__ = ["STRATEGIES", "add_bench_parser", "run"]
 

@@ -18,7 +18,7 @@ from moon42.rules.check import check_document
 from moon42.rules.errors import RecordError
 from moon42.rules.record import parse_record
 
-from .record_files import DocumentError, UnreadableFile, read_record_file
+from ..game.record_files import DocumentError, UnreadableFile, read_record_file
 
 __all__ = ["run_check", "write_quietly"]
 

@@ -7,20 +7,20 @@ import sys
 
 from moon42.rules.options import GAMES as GAME_CHOICES
 
-from .arena_command import add_arena_parser
-from .arena_command import run as run_arena
-from .bench_command import add_bench_parser
-from .bench_command import run as run_bench
-from .config import MAX_PACE, NAME_LIMIT
-from .flag_types import (
+from ..config import MAX_PACE, NAME_LIMIT
+from .arena import add_arena_parser
+from .arena import run as run_arena
+from .bench import add_bench_parser
+from .bench import run as run_bench
+from .flags import (
     LATEST,
     bot_list,
     name_flag,
     pace_flag,
     seed_flag,
 )
-from .option_flags import add_option_flag, add_options_parser, option_items
-from .option_flags import run as run_options
+from .options import add_option_flag, add_options_parser, option_items
+from .options import run as run_options
 
 _EPILOG = """\
 examples:
@@ -53,7 +53,7 @@ def _add_game_options(parser: argparse.ArgumentParser, bots_help: str,
     parser.add_argument("--seed", type=seed_flag, default=None, help="seed the deals, a whole "
                         "number from 0 to 2^63-1 (same seed, same game)")
     parser.add_argument("--bots", default=None, metavar="NAME,...", help=bots_help)
-    from .difficulty import LEVELS, level_label
+    from ..difficulty import LEVELS, level_label
 
     parser.add_argument("--difficulty", choices=list(LEVELS), default=None,
                         help="every bot at once: " + ", ".join(map(level_label, LEVELS)))
@@ -110,16 +110,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     add_options_parser(commands)
-    from .replay_command import add_replay_parser
+    from .replay import add_replay_parser
 
     add_replay_parser(commands)
 
     add_bench_parser(commands)
     add_arena_parser(commands)
-    from .serve.command import add_serve_parser
+    from ..serve.command import add_serve_parser
 
     add_serve_parser(commands)
-    from .stats.command import add_stats_parser
+    from ..stats.command import add_stats_parser
 
     add_stats_parser(commands)
     return parser
@@ -128,14 +128,14 @@ def build_parser() -> argparse.ArgumentParser:
 def _game_config(args: argparse.Namespace, parser: argparse.ArgumentParser, watch: bool):
     from moon42.rules.options import OptionsError, options_for
 
-    from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
+    from ..config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig
 
     options = option_items(args.option, parser)
     try:
         options_for(args.game, options)
     except OptionsError as error:
         parser.error(str(error))
-    from .difficulty import CUSTOM, LEVELS
+    from ..difficulty import CUSTOM, LEVELS
 
     level = getattr(args, "difficulty", None)
     if level is not None and args.bots:
@@ -169,13 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "check":
-        from .check_command import run_check
+        from .check import run_check
 
         return run_check(args.file)
     if args.command == "options":
         return run_options(args)
     if args.command == "replay":
-        from .replay_command import run as run_replay
+        from .replay import run as run_replay
 
         return run_replay(args, parser)
     if args.command == "bench":
@@ -183,11 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "arena":
         return run_arena(args, parser)
     if args.command == "stats":
-        from .stats.command import run_stats
+        from ..stats.command import run_stats
 
         return run_stats(args.json, getattr(args, "ascii", False))
     if args.command == "serve":
-        from .serve.command import run as run_serve
+        from ..serve.command import run as run_serve
 
         return run_serve(args, parser)
     config = None
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play" and (args.resume is not None or args.from_file is not None):
         if args.game is not None or (args.resume is not None and args.from_file is not None):
             parser.error("--resume and --from FILE go on with a game: give one, and no GAME")
-        from .resume_command import saved_to_play
+        from .resume import saved_to_play
 
         saved, code = saved_to_play(args)
         if saved is None:
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("choose a GAME (moon3, moon4 or texas42), or --resume, or --from FILE")
     elif args.command in ("play", "watch"):
         config = _game_config(args, parser, watch=args.command == "watch")
-    from .app import Moon42App
+    from ..app import Moon42App
 
     app = Moon42App(config, ascii_only=getattr(args, "ascii", False), lobby=config is None,
                     pace=getattr(args, "pace", None), saved=saved)

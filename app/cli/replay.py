@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .flag_types import bot_list, pace_flag
+from .flags import bot_list, pace_flag
 
 __all__ = ["add_replay_parser", "run"]
 
@@ -51,8 +51,12 @@ def _keys_from_the_terminal() -> bool:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .replay import APP_MEMBER, ReplayError, load_replay  # the viewer's imports: here,
-    from .replay_app import ReplayApp  # so other commands do not pay for them
+    from ..replay.positions import (  # the viewer's imports: here,
+        APP_MEMBER,
+        ReplayError,
+        load_replay,
+    )
+    from ..replay.viewer import ReplayApp  # so other commands do not pay for them
 
     try:
         replay = load_replay(args.file)
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(error, file=sys.stderr)
         return 2
     if args.bots is not None:
-        from .bots import bot_choices
+        from ..difficulty import bot_choices
 
         seats = replay.options.seats
         bots = [bot_choices()[0], *bot_list(args.bots, seats - 1, "other seats", parser)]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from moon42.rules.limits import MAX_SEED, quoted
 
-from .config import MAX_PACE, NAME_LIMIT, clean_name
+from ..config import MAX_PACE, NAME_LIMIT, clean_name
 
 __all__ = ["seed_flag", "pace_flag", "name_flag", "whole_flag", "seconds_flag", "bot_list",
            "LATEST"]
@@ -80,7 +80,7 @@ def seconds_flag(low: float, high: float) -> Callable[[str], float]:
 
 def bot_list(text: str, seats: int, which: str, parser: argparse.ArgumentParser) -> list[str]:
     """``--bots NAME,...``: one known bot for every seat, or one a seat, in seat order."""
-    from .bots import bot_choices  # here: the bots' registry is slow to load
+    from ..difficulty import bot_choices  # here: the bots' registry is slow to load
 
 
     known = bot_choices()
