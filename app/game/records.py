@@ -26,7 +26,7 @@ from .files import shown, stamp, write_atomic
 from .record_files import DocumentError, NotJSON, UnreadableFile, read_record_file
 
 if TYPE_CHECKING:
-    from .saves import Slot
+    from .locks import Slot
 
 __all__ = ["APP_MEMBER", "Saved", "DamagedSave", "record_of", "saved_from_doc", "read_doc",
            "load_record_file", "export_game", "describe"]

@@ -28,7 +28,7 @@ from moon42.rules import Game, Phase
 from ..config import GameConfig
 from ..paths import data_dir, records_dir, saves_dir
 from .files import DAMAGED, clear_temporaries, move_aside, stamp, sync_folder, write_atomic
-from .locks import GameLock, GameLocked, Holder, holder_of
+from .locks import GameLock, GameLocked, Holder, Slot, holder_of
 from .records import (
     DamagedSave,
     Saved,
@@ -64,18 +64,6 @@ __all__ = [
 
 SAVES_LIMIT = 20
 OLD_SAVE = "autosave.json"
-
-
-@dataclass
-class Slot:
-    """Where a game in progress is saved, and this process's lock on it."""
-
-    path: Path
-    lock: GameLock
-
-    @property
-    def name(self) -> str:
-        return self.path.stem
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
+from ..messages import PickDealAgain, ReplayThisGame
 from ..widgets.scoreboard import Scoreboard
 from ..words import GAME_TITLES, bid_text, trump_text
 from .summary import need_line
@@ -73,11 +74,7 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
     def action_replay(self) -> None:
-        from ..game.deal_again import open_replay
-
-        open_replay(self.app, self.glyphs)
+        self.post_message(ReplayThisGame())
 
     def action_deal_again(self) -> None:
-        from ..game.deal_again import pick_deal_again
-
-        pick_deal_again(self.app, self.glyphs)
+        self.post_message(PickDealAgain())

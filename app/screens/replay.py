@@ -19,6 +19,7 @@ from moon42.rules import Phase
 
 from ..config import GameConfig
 from ..glyphs import UNICODE, Glyphs
+from ..messages import PlayDealAgain
 from ..replay.positions import Replay, describe
 from ..replay.text import (
     auction_text,
@@ -319,9 +320,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
 
     def action_play_again(self) -> None:
-        from ..game.deal_again import play_deal_again
-
-        play_deal_again(self.app, self.replay.record, self.replay.hand)
+        self.post_message(PlayDealAgain(self.replay.record, self.replay.hand))
 
     def action_leave(self) -> None:
         if self.typed is not None:

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
+from ..messages import PickDealAgain
 from ..widgets.scoreboard import Scoreboard
 from ..words import GAME_TITLES
 
@@ -43,6 +44,4 @@ class ScoreboardScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_deal_again(self) -> None:
-        from ..game.deal_again import pick_deal_again
-
-        pick_deal_again(self.app, self.glyphs)
+        self.post_message(PickDealAgain())
