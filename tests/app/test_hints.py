@@ -176,7 +176,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
         assert isinstance(advice.action, Bid)  # 6-6 3-3 1-1 and four ones: the hand bids
         assert f"Hint: Bid {advice.action.value} with " in text
         bar = app.screen.query_one("#choices", ChoiceBar)
-        assert app.screen._offers[bar.cursor] == advice.action
+        assert app.screen.offers[bar.cursor] == advice.action
         await pilot.press("enter")
         await settle(pilot)
         view = app.flow.game.view(0)
