@@ -19,21 +19,18 @@ from moon42.rules import Action, Game, Phase, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
     Event,
-    HandDealt,
     HandScored,
-    TilePlayed,
     TrickWon,
     TrumpNamed,
 )
 
 from ..config import PACES, GameConfig
-from ..contract_words import named_for
 from ..difficulty import bot_settings, config_level, pace_text
 from ..screens.game_over import GameOverScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
 from ..words import plain_refusal
-from .narration import event_words
+from .narration import table_notes
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -160,6 +157,20 @@ class Flow:
     def hurry(self) -> None:
         self._hurry.set()
 
+    def take_back_to(self, game: Game) -> None:
+        """Go on from ``game``, this game with moves taken back (undo): the bots stop
+        thinking, nothing waits to be paused after, the listeners hear of it with no events,
+        the table is drawn again, and the human acts next."""
+        self.app.workers.cancel_group(self.app, "flow")
+        self.game = game
+        self.won_trick = None
+        self._last_events = []
+        self.undo_used = True
+        self.waiting = "human"
+        for listener in self.listeners:
+            listener(self, [])
+        self._show()
+
     def change_pace(self, step: int) -> None:
         paces = list(PACES)
         index = min(range(len(paces)), key=lambda i: abs(paces[i] - self.pace))
@@ -179,20 +190,5 @@ class Flow:
 
     def _follow(self, events: list[Event]) -> list[str]:
         """Keep the last won trick on the table up to date; the events in words."""
-        notes = []
-        for event in events:
-            if isinstance(event, TilePlayed) and self.won_trick is not None:
-                self.won_trick = None
-            if isinstance(event, TrickWon):
-                self.won_trick = Trick(event.plays[0][0], event.plays, event.seat)
-            if isinstance(event, HandDealt):
-                self.won_trick = None
-            note = self._describe(event)
-            if note:
-                notes.append(note)
+        self.won_trick, notes = table_notes(events, self._view(), self.human, self.won_trick)
         return notes
-
-    def _describe(self, event: Event) -> str:
-        trump_for = named_for(self._view()) if isinstance(event, TrumpNamed) else ""
-        return event_words(event, self.game.players, self.game.options, human=self.human,
-                           trump_for=trump_for, outcomes=False)

@@ -47,10 +47,8 @@ _DIGITS = [
 
 
 def _put(widget: Line, content: str | Text) -> None:
-    """Update a line only when it changes."""
-    if getattr(widget, "_moon42_shown", None) != content:
-        widget._moon42_shown = content  # type: ignore[attr-defined]
-        widget.update(content)
+    """Update a line; it repaints only when its text changes (``Line.text`` is reactive)."""
+    widget.update(content)
 
 
 class ReplaySummaryScreen(HandSummaryScreen):

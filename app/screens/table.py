@@ -46,10 +46,8 @@ __all__ = ["TableScreen"]
 
 
 def put(widget: Line, content: str | Text) -> None:
-    """Update a line only when it changes: every update costs a layout and a repaint."""
-    if getattr(widget, "_moon42_shown", None) != content:
-        widget._moon42_shown = content  # type: ignore[attr-defined]
-        widget.update(content)
+    """Update a line; it repaints only when its text changes (``Line.text`` is reactive)."""
+    widget.update(content)
 
 
 class _Prompt:
