@@ -15,6 +15,7 @@ from moon42.ai.lab.workers import ClusterError, check_scheduler
 from moon42.ai.registry import make_bot, pool_names
 from moon42.rules.options import OptionsError, options_for
 
+from .flags import Commands
 from .options import add_option_flag, option_items
 
 __all__ = ["add_arena_parser", "config_of", "opponents_of", "run"]
@@ -23,7 +24,7 @@ MAX_POOL = 32  # opponents one --pool may name
 MAX_NAME = 64  # characters in a bot's name
 
 
-def add_arena_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def add_arena_parser(commands: Commands) -> argparse.ArgumentParser:
     arena = commands.add_parser(
         "arena",
         help="pit one bot against another, or against a pool, over duplicate deals",

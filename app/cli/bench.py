@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..difficulty import LEVELS
-from .flags import seconds_flag, whole_flag
+from .flags import Commands, seconds_flag, whole_flag
 
 __all__ = ["STRATEGIES", "add_bench_parser", "run"]
 
@@ -20,7 +20,7 @@ STRATEGIES: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 
 
-def add_bench_parser(commands: Any) -> argparse.ArgumentParser:
+def add_bench_parser(commands: Commands) -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench", help="measure the rules engine's speed (hands per second)"
     )

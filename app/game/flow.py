@@ -19,25 +19,29 @@ from moon42.rules import Action, Game, Phase, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
     Event,
+    HandDealt,
     HandScored,
+    TilePlayed,
     TrickWon,
     TrumpNamed,
 )
+from moon42.rules.views import SeatView
 
 from ..config import PACES, GameConfig
+from ..contract_words import named_for
 from ..difficulty import bot_settings, config_level, pace_text
 from ..screens.game_over import GameOverScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
 from ..words import plain_refusal
-from .narration import table_notes
+from .narration import event_words
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from ..glyphs import Glyphs
 
-__all__ = ["Flow"]
+__all__ = ["Flow", "table_notes"]
 
 # How long each kind of event stays on screen, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
@@ -192,3 +196,24 @@ class Flow:
         """Keep the last won trick on the table up to date; the events in words."""
         self.won_trick, notes = table_notes(events, self._view(), self.human, self.won_trick)
         return notes
+
+
+def table_notes(events: list[Event], view: SeatView, human: int | None,
+                won_trick: Trick | None) -> tuple[Trick | None, list[str]]:
+    """What the table makes of ``events``, seen from ``view`` (the state after them): the
+    trick to keep on show (the last one won, until the next tile or deal) and each event in
+    words, said to ``human``'s seat."""
+    notes = []
+    for event in events:
+        if isinstance(event, TilePlayed) and won_trick is not None:
+            won_trick = None
+        if isinstance(event, TrickWon):
+            won_trick = Trick(event.plays[0][0], event.plays, event.seat)
+        if isinstance(event, HandDealt):
+            won_trick = None
+        trump_for = named_for(view) if isinstance(event, TrumpNamed) else ""
+        note = event_words(event, view.players, view.options, human=human,
+                           trump_for=trump_for, outcomes=False)
+        if note:
+            notes.append(note)
+    return won_trick, notes

@@ -7,7 +7,7 @@ addressed as such.  The table leaves a hand's and a game's outcome to its own sc
 
 from __future__ import annotations
 
-from moon42.rules import Options, Tile, Trick
+from moon42.rules import Options, Tile
 from moon42.rules.events import (
     BiddingWon,
     BidMade,
@@ -23,12 +23,10 @@ from moon42.rules.events import (
     TrumpNamed,
     WidowTaken,
 )
-from moon42.rules.views import SeatView
 
-from ..contract_words import named_for
 from ..words import bid_text, trump_text
 
-__all__ = ["says", "event_words", "table_notes"]
+__all__ = ["says", "event_words"]
 
 
 def says(names: tuple[str, ...] | list[str], seat: int, verb: str,
@@ -84,24 +82,3 @@ def event_words(event: Event, names: tuple[str, ...] | list[str], options: Optio
             winners = " & ".join(names[s] for s in seats)
             return f"{winners} win{'s' * (len(seats) == 1)} the game!"
     return ""
-
-
-def table_notes(events: list[Event], view: SeatView, human: int | None,
-                won_trick: Trick | None) -> tuple[Trick | None, list[str]]:
-    """What the table makes of ``events``, seen from ``view`` (the state after them): the
-    trick to keep on show (the last one won, until the next tile or deal) and each event in
-    words, said to ``human``'s seat."""
-    notes = []
-    for event in events:
-        if isinstance(event, TilePlayed) and won_trick is not None:
-            won_trick = None
-        if isinstance(event, TrickWon):
-            won_trick = Trick(event.plays[0][0], event.plays, event.seat)
-        if isinstance(event, HandDealt):
-            won_trick = None
-        trump_for = named_for(view) if isinstance(event, TrumpNamed) else ""
-        note = event_words(event, view.players, view.options, human=human,
-                           trump_for=trump_for, outcomes=False)
-        if note:
-            notes.append(note)
-    return won_trick, notes

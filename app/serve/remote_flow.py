@@ -21,7 +21,7 @@ from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
 from moon42.rules.views import SeatView
 
-from ..game.narration import table_notes
+from ..game.flow import table_notes
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..screens.game_over import GameOverScreen
 from ..screens.summary import HandSummaryScreen

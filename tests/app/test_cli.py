@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from moon42.app import cli
+from moon42.app.cli import play
 
 
 def parse_config(argv: list[str]):
     parser = cli.build_parser()
     args = parser.parse_args(argv)
-    return cli._game_config(args, parser, watch=args.command == "watch")
+    return play.game_config(args, parser, watch=args.command == "watch")
 
 
 def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,8 @@ import pytest
 from moon42.ai.expert import CALL_BUDGET, PLAY_BUDGET, ExpertBot
 from moon42.ai.registry import make_bot
 from moon42.app.app import Moon42App
-from moon42.app.cli import _game_config as game_config
 from moon42.app.cli import build_parser
+from moon42.app.cli.play import game_config
 from moon42.app.config import GameConfig, load_last, save_last
 from moon42.app.difficulty import (
     CUSTOM,
