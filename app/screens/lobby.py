@@ -245,7 +245,7 @@ class LobbyScreen(Screen):
         return True
 
     def action_tables(self) -> None:
-        from ..serve.tables_screen import TablesScreen
+        from ..serve.tables_screen import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
         self.app.push_screen(TablesScreen(config.game, dict(config.options)))

@@ -24,6 +24,7 @@ from moon42.rules.views import SeatView
 from ..game.flow import table_notes
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..screens.game_over import GameOverScreen
+from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
 from ..words import plain_refusal
@@ -61,8 +62,6 @@ class SharedTableScreen(TableScreen):
 
     def on_show_scores(self, message: ShowScores) -> None:
         message.stop()
-        from ..screens.scoreboard import ScoreboardScreen
-
         if self.view is not None:
             self.app.push_screen(ScoreboardScreen(self.view, self.glyphs))
 
