@@ -22,6 +22,19 @@ def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None
         assert word in out
 
 
+COMMANDS = ("play", "watch", "check", "options", "replay", "bench", "arena", "serve", "stats")
+
+
+@pytest.mark.parametrize("argv", [[], *([c] for c in COMMANDS), ["serve", "ssh"], ["serve", "web"]])
+def test_every_help_prints_its_percent_signs_once(argv, capsys) -> None:
+    with pytest.raises(SystemExit):
+        cli.main([*argv, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: moon42") and "%%" not in out
+    if argv == ["arena"]:
+        assert "95% intervals" in " ".join(out.split())
+
+
 def test_play_takes_seed_bots_and_house_rules() -> None:
     config = parse_config(["play", "moon3", "--seed", "9", "--bots", "random,basic",
                            "--option", "min_bid=3", "--option", "forced_bid=true"])
