@@ -27,6 +27,8 @@ from moon42.rules.record import game_to_record
 
 from .autosave_driver import DRIVER_NAMES, driver_config
 
+pytestmark = pytest.mark.slow  # app processes killed mid-game
+
 MAIN = Path(__file__).parent.parent.parent
 MOMENTS = 3
 EARLY = 120  # several hands of every game

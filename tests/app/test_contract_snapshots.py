@@ -21,6 +21,8 @@ from .contract_bots import BID_84, PLUNGER, TEXAS_TABLE, contract_bot
 from .helpers import PLAIN_BOT, settle
 from .helpers import new_app as _new_app
 
+pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a moment
+
 SIZES = [(80, 24), (120, 40)]
 
 

@@ -15,6 +15,8 @@ from moon42.rules import Phase
 
 from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
 
+pytestmark = pytest.mark.slow  # pictures of the app, each waiting on the expert's advice
+
 
 @pytest.fixture(autouse=True)
 def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,8 @@ from moon42.rules import Phase
 from .helpers import PLAIN_BOT, new_bot_or_plain, settle, tile_key
 from .helpers import new_app as _new_app
 
+pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a moment
+
 
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
