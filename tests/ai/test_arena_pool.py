@@ -26,6 +26,7 @@ def test_each_member_plays_the_deals_it_would_play_alone() -> None:
     assert [s["b"] for s in d["against"]] == ["basic", "hoard"]
 
 
+@pytest.mark.slow  # an arena run against every member of the pool
 def test_the_command_plays_the_default_pool_once_each(capsys) -> None:
     args = ["arena", "moon4", "normal", "--pool", "--hands", "1", "--seed", "1", "--jobs", "1"]
     assert cli.main([*args, "--json"]) == 0

@@ -64,6 +64,7 @@ def test_a_solve_spends_work() -> None:
     assert effort.done() - before > solver.nodes > 0
 
 
+@pytest.mark.slow  # the expert's search under a budget, twice
 def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> None:
     """Its budget counts work, not time: a slower run (here, every solver's test takes half
     a millisecond of CPU more) solves as many layouts and makes the same decisions."""

@@ -47,6 +47,7 @@ def test_the_fit_pools_groups_whose_share_made_would_fall() -> None:
     assert all(a[1] <= b[1] for a, b in zip(points, points[1:], strict=False))
 
 
+@pytest.mark.slow  # a hand of four experts and a simulation
 def test_a_calibration_hand_gives_a_rate_and_whether_the_bid_was_made() -> None:
     rate, made = hand_outcome(("moon4", 3, 0))
     # The rate is the one the first bidder's expert gives the least bid on that deal.

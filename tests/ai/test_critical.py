@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from moon42.ai.lab.critical import critical_decisions, main
 
 TINY = {"budget": None, "layouts": 2, "call_budget": None}
 
 
+@pytest.mark.slow  # the solver on every position of several deals
 def test_the_same_deal_gives_the_same_positions_and_scores() -> None:
     first = [critical_decisions(deal, "expert", TINY) for deal in range(3)]
     again = [critical_decisions(deal, "expert", TINY) for deal in range(3)]
@@ -18,6 +21,7 @@ def test_the_same_deal_gives_the_same_positions_and_scores() -> None:
     assert {side for d in first for _, side in d} == {True, False}
 
 
+@pytest.mark.slow  # the solver on every position of several deals
 def test_the_positions_do_not_depend_on_the_bot_under_test() -> None:
     # The positions come from normal-against-basic hands: any bot meets the same number.
     for deal in range(3):

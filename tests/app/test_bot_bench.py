@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from moon42.ai.lab.bot_bench import positions, run_bot_bench
 from moon42.app.cli import main
 from moon42.app.cli.bench import STRATEGIES
 
 
+@pytest.mark.slow  # the bots' benchmark, every section
 def test_the_positions_are_seeded_and_every_strategy_is_timed_on_them(capsys) -> None:
     first = positions("moon4", 6)
     assert first == positions("moon4", 6) and len(first) == 6
@@ -19,6 +22,7 @@ def test_the_positions_are_seeded_and_every_strategy_is_timed_on_them(capsys) ->
     assert "Exact solver, Texas 42, 1 deals" in out
 
 
+@pytest.mark.slow  # the bots' benchmark, every section
 def test_the_command_takes_the_flags(capsys) -> None:
     assert main(["bench", "--bots", "--positions", "1", "--arena-deals", "1",
                  "--expert-deals", "0", "--solver-deals", "1", "--json"]) == 0

@@ -165,6 +165,7 @@ async def _hint(pilot) -> str:
     raise AssertionError("no hint came")
 
 
+@pytest.mark.slow  # waits on the expert's advice twice
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
     monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -566,6 +567,7 @@ def test_records_round_trip_and_replays_are_identical(setup, stop: int) -> None:
         assert game_to_record(again) == game_to_record(g)
 
 
+@pytest.mark.slow  # every view of many random games
 @SETTINGS
 @given(setups)
 def test_a_view_never_holds_a_tile_its_seat_may_not_know(setup) -> None:
