@@ -133,6 +133,7 @@ class _Aiming(ExpertBot):
         _Aiming.asked.append(True)
 
 
+@pytest.mark.slow  # arena runs of the expert
 @pytest.mark.parametrize("bidding", [False, True])
 def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, bidding) -> None:
     from moon42.ai import registry
