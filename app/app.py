@@ -26,9 +26,6 @@ from .messages import (
     ExportRecord,
     GameOverChoice,
     PaceChanged,
-    PickDealAgain,
-    PlayDealAgain,
-    ReplayThisGame,
     ResumeGame,
     ShowScores,
     StartGame,
@@ -47,6 +44,9 @@ if TYPE_CHECKING:
     from .game.locks import Slot
     from .game.records import Saved
     from .game.saves import Autosave
+    from .screens.game_over import GameOverScreen
+    from .screens.replay import ReplayScreen
+    from .screens.scoreboard import ScoreboardScreen
 
 __all__ = ["Moon42App"]
 
@@ -265,17 +265,23 @@ class Moon42App(App[None]):
         if self.flow is not None:
             self.push_screen(ScoreboardScreen(self.flow.game.view(self.flow.me), self.glyphs))
 
-    def on_replay_this_game(self, message: ReplayThisGame) -> None:
+    def on_game_over_screen_replay_game(self, message: GameOverScreen.ReplayGame) -> None:
         from .game.deal_again import open_replay  # for start-up time, as above
 
         open_replay(self, self.glyphs)
 
-    def on_pick_deal_again(self, message: PickDealAgain) -> None:
+    def on_game_over_screen_deal_again(self, message: GameOverScreen.DealAgain) -> None:
+        self._pick_deal_again()
+
+    def on_scoreboard_screen_deal_again(self, message: ScoreboardScreen.DealAgain) -> None:
+        self._pick_deal_again()
+
+    def _pick_deal_again(self) -> None:
         from .game.deal_again import pick_deal_again  # for start-up time, as above
 
         pick_deal_again(self, self.glyphs)
 
-    def on_play_deal_again(self, message: PlayDealAgain) -> None:
+    def on_replay_screen_play_again(self, message: ReplayScreen.PlayAgain) -> None:
         from .game.deal_again import play_deal_again  # for start-up time, as above
 
         play_deal_again(self, message.record, message.hand)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from textual.message import Message
 
@@ -13,8 +12,7 @@ from moon42.rules import Action
 from .config import GameConfig
 
 __all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
-           "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord", "ReplayThisGame",
-           "PickDealAgain", "PlayDealAgain"]
+           "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord"]
 
 
 @dataclass
@@ -70,19 +68,3 @@ class UndoMove(Message):
 class ExportRecord(Message):
     """Write the current game's record to the records folder (app/game/saves.py)."""
 
-
-class ReplayThisGame(Message):
-    """Open the replay viewer on the game being played, at its last hand
-    (app/game/deal_again.py)."""
-
-
-class PickDealAgain(Message):
-    """Ask which hand of the game being played to play again, then play it."""
-
-
-@dataclass
-class PlayDealAgain(Message):
-    """Play the deal of ``hand`` (from 0) of ``record`` again, against bots."""
-
-    record: dict[str, Any]
-    hand: int

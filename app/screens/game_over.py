@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
-from ..messages import PickDealAgain, ReplayThisGame
 from ..widgets.scoreboard import Scoreboard
 from ..words import GAME_TITLES, bid_text, trump_text
 from .summary import need_line
@@ -40,6 +40,12 @@ def last_hand_line(view: SeatView, glyphs: Glyphs) -> str:
 
 
 class GameOverScreen(Screen[str]):
+    class ReplayGame(Message):
+        """Open the replay viewer on the game just ended, at its last hand."""
+
+    class DealAgain(Message):
+        """Ask which hand of the game to play again, then play it."""
+
     BINDINGS = [
         Binding("enter,n", "choose('again')", "Play again", key_display="⏎", id="again"),
         Binding("r", "replay", "Replay", id="replay"),
@@ -74,7 +80,7 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
     def action_replay(self) -> None:
-        self.post_message(ReplayThisGame())
+        self.post_message(self.ReplayGame())
 
     def action_deal_again(self) -> None:
-        self.post_message(PickDealAgain())
+        self.post_message(self.DealAgain())

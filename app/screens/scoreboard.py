@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
-from ..messages import PickDealAgain
 from ..widgets.scoreboard import Scoreboard
 from ..words import GAME_TITLES
 
@@ -19,6 +19,9 @@ __all__ = ["ScoreboardScreen"]
 
 
 class ScoreboardScreen(ModalScreen[None]):
+    class DealAgain(Message):
+        """Ask which hand of the game being played to play again, then play it."""
+
     BINDINGS = [
         Binding("escape,s,enter,q", "close", "Close", key_display="Esc", id="close"),
         Binding("p", "deal_again", "Play a deal again", id="deal-again"),
@@ -44,4 +47,4 @@ class ScoreboardScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_deal_again(self) -> None:
-        self.post_message(PickDealAgain())
+        self.post_message(self.DealAgain())
