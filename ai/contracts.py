@@ -1,4 +1,5 @@
-"""Texas 42's contracts beyond a plain trump (RULES.md 9.3 to 9.6): when to bid and name them.
+"""Texas 42's contracts beyond a plain trump (rules/README.md 9.3 to 9.6): when to bid and
+name them.
 
 Used by ``normal`` (and through it ``expert``); everything is worked out from the seat's
 own hand and the engine's trick rules, never from tiles the seat cannot see.

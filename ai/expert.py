@@ -30,7 +30,7 @@ the same layouts (not each layout's best). It bids when the simulated make rate,
 through the self-play calibration (``calibration``: open hands flatter the bidder), says
 the bid is made at least half the time; follow-me's rate is first taken at
 ``FOLLOW_ME_SHARE``, since open hands flatter a side without trumps most. The contracts of
-RULES.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
+rules/README.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
 ``normal`` does
 (``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
 simulates the trumps with the partner's promised doubles dealt to the partner. Nello and

@@ -7,7 +7,7 @@ Bid.  The hand is valued for its best trump (trumps, the trump double, walkers, 
 in Texas 42 where its count sits).  Texas 42: it bids the lowest bid that tops the high
 bid while that stays two points under the points its side is expected to take, 42 (one
 mark) only with a hand that takes every trick; it does not outbid its partner without a
-clearly better hand.  The contracts of RULES.md 9.3 to 9.6 come from ``contracts``: Plunge
+clearly better hand.  The contracts of rules/README.md 9.3 to 9.6 come from ``contracts``: Plunge
 or Splash with doubles enough to take the tricks, one mark for a hand good for Nello or
 Sevens where the table plays them, two marks or more only with a lay-down.  Moon: its
 expected tricks, plus one for the widow (three players) or the partner (four).  Moon for

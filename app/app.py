@@ -9,9 +9,17 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from moon42.ai.registry import bot_description
+from moon42.rules import RecordError
 from moon42.rules.limits import MAX_SEED
 
 from .config import GameConfig, load_last, save_last
+from .difficulty import bot_choices
+from .game.files import shown
+from .game.locks import GameLocked
+from .game.records import DamagedSave, export_game, read_doc
+from .game.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
+from .game.undo import take_back
 from .glyphs import Glyphs, glyphs_for
 from .messages import (
     ActionChosen,
@@ -24,14 +32,21 @@ from .messages import (
     UndoMove,
     ViewSavedGame,
 )
+from .replay.positions import Replay, ReplayError
+from .screens.ask import Answer, AskScreen
+from .screens.lobby import LobbyScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from moon42.rules import Game
 
-    from .flow import Flow
-    from .game_records import Saved
-    from .saves import Autosave, Slot
+    from .game.flow import Flow
+    from .game.locks import Slot
+    from .game.records import Saved
+    from .game.saves import Autosave
+    from .screens.game_over import GameOverScreen
+    from .screens.replay import ReplayScreen
+    from .screens.scoreboard import ScoreboardScreen
 
 __all__ = ["Moon42App"]
 
@@ -61,7 +76,7 @@ class Moon42App(App[None]):
         self.start_config = config
         self.open_lobby = lobby or config is None
         self.flow: Flow | None = None
-        self.autosave: Autosave | None = None  # the game being played, saved (app/saves.py)
+        self.autosave: Autosave | None = None  # the game being played, saved (app/game/saves.py)
         self.too_small = False
         if self.glyphs.ascii:
             self.add_class("-ascii")
@@ -85,14 +100,8 @@ class Moon42App(App[None]):
     # ----- screens -------------------------------------------------------
 
     def _lobby(self, config: GameConfig):
-        from .bots import bot_choices
-        from .saves import saved_games
-        from .screens.lobby import LobbyScreen
-
         names = bot_choices()
         try:
-            from moon42.ai.registry import bot_description
-
             descriptions = {n: bot_description(n) for n in names}
         except Exception:  # a third-party bot's broken description must not stop the lobby
             descriptions = {}
@@ -109,8 +118,9 @@ class Moon42App(App[None]):
                    undo_used: bool = False, slot: Slot | None = None) -> None:
         """Play ``config`` (or ``game``, a game to go on with), saved in ``slot`` or in a new
         saved game; at the limit of saved games, ask first."""
-        from .flow import Flow  # imported when first needed: the lobby starts faster
-        from .saves import TooManySaves, new_slot, start_autosave
+        # Imported when first needed, for start-up time: the game and its statistics are
+        # what the lobby does not show.
+        from .game.flow import Flow
         from .stats.recorder import record_stats
 
         self._leave_game()
@@ -135,10 +145,6 @@ class Moon42App(App[None]):
 
     def _make_room(self, full, then) -> None:
         """Ask whether the oldest saved game may go to records/ to make room for a new one."""
-        from .locks import GameLocked
-        from .saves import abandon
-        from .screens.ask import Answer, AskScreen
-
         oldest = full.oldest
 
         def answered(answer: str | None) -> None:
@@ -187,11 +193,6 @@ class Moon42App(App[None]):
         self.start_game(message.config)
 
     def on_resume_game(self, message: ResumeGame) -> None:
-        from .bots import bot_choices
-        from .game_records import DamagedSave
-        from .locks import GameLocked
-        from .saves import open_saved
-
         try:
             saved = open_saved(message.path, bot_choices())
         except GameLocked as error:
@@ -211,8 +212,6 @@ class Moon42App(App[None]):
 
     def _open_elsewhere(self, path, error) -> None:
         """A second window: the game is open in the first; view it, or start another."""
-        from .screens.ask import Answer, AskScreen
-
         def answered(answer: str | None) -> None:
             if answer == "view":
                 self.post_message(ViewSavedGame(path))
@@ -226,10 +225,8 @@ class Moon42App(App[None]):
             answered)
 
     def on_view_saved_game(self, message: ViewSavedGame) -> None:
-        from moon42.rules import RecordError
-
-        from .game_records import DamagedSave, read_doc
-        from .replay import Replay, ReplayError
+        # Imported when first needed, for start-up time, as every screen the lobby does
+        # not show.
         from .screens.replay import ReplayScreen
 
         try:
@@ -240,15 +237,10 @@ class Moon42App(App[None]):
         self.push_screen(ReplayScreen(replay, self.glyphs, start="last"))
 
     def on_undo_move(self, message: UndoMove) -> None:
-        from .undo import take_back
-
         if self.flow is not None:
             self.flow.table.note(take_back(self.flow))
 
     def on_export_record(self, message: ExportRecord) -> None:
-        from .files import shown
-        from .game_records import export_game
-
         flow = self.flow
         if flow is None:
             return
@@ -268,19 +260,40 @@ class Moon42App(App[None]):
             self.flow.change_pace(message.step)
 
     def on_show_scores(self, message: ShowScores) -> None:
-        from .screens.scoreboard import ScoreboardScreen
+        from .screens.scoreboard import ScoreboardScreen  # for start-up time, as above
 
         if self.flow is not None:
             self.push_screen(ScoreboardScreen(self.flow.game.view(self.flow.me), self.glyphs))
 
+    def on_game_over_screen_replay_game(self, message: GameOverScreen.ReplayGame) -> None:
+        from .game.deal_again import open_replay  # for start-up time, as above
+
+        open_replay(self, self.glyphs)
+
+    def on_game_over_screen_deal_again(self, message: GameOverScreen.DealAgain) -> None:
+        self._pick_deal_again()
+
+    def on_scoreboard_screen_deal_again(self, message: ScoreboardScreen.DealAgain) -> None:
+        self._pick_deal_again()
+
+    def _pick_deal_again(self) -> None:
+        from .game.deal_again import pick_deal_again  # for start-up time, as above
+
+        pick_deal_again(self, self.glyphs)
+
+    def on_replay_screen_play_again(self, message: ReplayScreen.PlayAgain) -> None:
+        from .game.deal_again import play_deal_again  # for start-up time, as above
+
+        play_deal_again(self, message.record, message.hand)
+
     def action_stats(self) -> None:
-        from .screens.stats import StatsScreen
+        from .screens.stats import StatsScreen  # for start-up time, as above
 
         if not isinstance(self.screen, StatsScreen | TooSmallScreen):
             self.push_screen(StatsScreen(self.glyphs))
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from .screens.help import HelpScreen  # for start-up time, as above
 
         if isinstance(self.screen, HelpScreen | TooSmallScreen):
             return

@@ -17,9 +17,9 @@ from moon42.rules.limits import MAX_SEED, is_seed
 from moon42.rules.options import GAMES, SEATS, Options, OptionsError, options_for
 
 from .difficulty import CUSTOM, LEVELS
-from .files import write_atomic
+from .game.files import write_atomic
+from .game.record_files import DocumentError, UnreadableFile, read_record_file
 from .paths import lobby_file
-from .record_files import DocumentError, UnreadableFile, read_record_file
 
 __all__ = ["GameConfig", "DEFAULT_NAMES", "load_last", "save_last", "PACES", "DEFAULT_PACE",
            "MAX_PACE", "NAME_LIMIT", "clean_name", "pace_problem", "seed_problem"]

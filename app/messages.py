@@ -49,7 +49,7 @@ class GameOverChoice(Message):
 
 @dataclass
 class ResumeGame(Message):
-    """The lobby's Resume: go on with the saved game in ``path`` (app/saves.py)."""
+    """The lobby's Resume: go on with the saved game in ``path`` (app/game/saves.py)."""
 
     path: Path
 
@@ -62,8 +62,9 @@ class ViewSavedGame(Message):
 
 
 class UndoMove(Message):
-    """Take back the human's last action and the bots' answers since (app/undo.py)."""
+    """Take back the human's last action and the bots' answers since (app/game/undo.py)."""
 
 
 class ExportRecord(Message):
-    """Write the current game's record to the records folder (app/saves.py)."""
+    """Write the current game's record to the records folder (app/game/saves.py)."""
+

@@ -18,7 +18,7 @@ def data_dir() -> Path:
     """The data folder, created on first use."""
     folder = os.environ.get(DATA_VARIABLE)
     if folder is None:
-        from platformdirs import user_data_dir  # here: only the first call pays for it
+        from platformdirs import user_data_dir  # for start-up time: the first call pays
 
         folder = user_data_dir("moon42", appauthor=False)
     path = Path(folder)
@@ -33,7 +33,7 @@ def _folder(name: str) -> Path:
 
 
 def saves_dir() -> Path:
-    """The games in progress, one file each (app/saves.py)."""
+    """The games in progress, one file each (app/game/saves.py)."""
     return _folder("saves")
 
 

@@ -1,4 +1,4 @@
-"""The auction (RULES.md section 3, and 9.3 and 9.6 for Texas 42's mark bids)."""
+"""The auction (rules/README.md section 3, and 9.3 and 9.6 for Texas 42's mark bids)."""
 
 from __future__ import annotations
 

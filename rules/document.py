@@ -1,6 +1,6 @@
 """JSON text to a document, refused before any other work when it passes a limit.
 
-RECORD-FORMAT.md ("Limits"): a file over 16 MiB, arrays and objects nested more than 32
+rules/RECORDS.md ("Limits"): a file over 16 MiB, arrays and objects nested more than 32
 deep, a member named twice in one object, a number written with more than 32 characters or
 an integer outside -2^63 … 2^63-1 make a document "not a record".  The size is checked
 first, then the nesting (on the bytes, so Python's parser never recurses deeper than the

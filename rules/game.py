@@ -217,7 +217,8 @@ class Game:
         return self._shuffler.deal(hand)
 
     def due_dealer(self, deal) -> int:
-        """Who must deal the next hand (RULES.md 2): left of the last dealer, or the first one."""
+        """Who must deal the next hand (rules/README.md 2): left of the last dealer, or the
+        first one."""
         return self._due_dealer([mask_of(tiles) for tiles in deal])
 
     def _due_dealer(self, masks) -> int:  # (the deal as one bitmask a seat)
@@ -372,7 +373,7 @@ class Game:
         )
 
     def offered_trumps(self) -> list[Trump]:
-        """What the declarer may name now (RULES.md 5, 9.1, 9.4, 9.5)."""
+        """What the declarer may name now (rules/README.md 5, 9.1, 9.4, 9.5)."""
         options = self.options
         zero_offered = self.tile_set is not MOON21_SET
         out = list(_NUMBER_TRUMPS if zero_offered else _NUMBER_TRUMPS[1:])
@@ -585,7 +586,7 @@ class Game:
         return events
 
     def _outcome_certain(self, last_winner: int) -> bool:
-        """Texas 42's early end (RULES.md 7.3, 9.4)."""
+        """Texas 42's early end (rules/README.md 7.3, 9.4)."""
         bidder = self._bidder
         if self._trump is _NELLO:
             return last_winner == bidder
@@ -647,7 +648,7 @@ class Game:
         return self.phase in _KIND_OF_PHASE
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now (RULES.md 8): its own tiles, the widow and discard only
+        """What ``seat`` may know now (rules/README.md 8): its own tiles, the widow and discard only
         for the bidder once it has taken them, and everything public."""
         if not (0 <= seat < self.seats):
             raise ValueError(f"seat {seat} is not a seat of this game")

@@ -1,4 +1,4 @@
-"""The sizes a record keeps to (RECORD-FORMAT.md, "Limits"), the ranges of the numbers a
+"""The sizes a record keeps to (rules/RECORDS.md, "Limits"), the ranges of the numbers a
 game carries, and how a message quotes a bad value.
 
 A value past one of these is refused where it enters (a record, a flag, the lobby), so no

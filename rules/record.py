@@ -115,7 +115,7 @@ def _action(entry: Any, game: str, where: str) -> Action | UnknownTrump:
 
 
 def parse_record(doc: Any) -> ParsedRecord:
-    """Check a document's form (RECORD-FORMAT.md); RecordError says what is wrong."""
+    """Check a document's form (rules/RECORDS.md); RecordError says what is wrong."""
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object")
     if doc.get("format") != FORMAT:

@@ -1,4 +1,4 @@
-"""Made or set, score changes and the game's winner (RULES.md section 7, and 9.2)."""
+"""Made or set, score changes and the game's winner (rules/README.md section 7, and 9.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Trump, suits, following and trick winners (RULES.md sections 5 and 6, 9.1, 9.4, 9.5).
+"""Trump, suits, following and trick winners (rules/README.md sections 5 and 6, 9.1, 9.4, 9.5).
 
 Everything a trick needs is precomputed once per (trump, doubles rule) into a
 ``TrickRules`` table, so the engine's hot path is a few list look-ups.

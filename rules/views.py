@@ -1,4 +1,4 @@
-"""A seat's view: exactly what that seat may know (RULES.md 8), and nothing else.
+"""A seat's view: exactly what that seat may know (rules/README.md 8), and nothing else.
 
 The app draws from views and the bots decide from them, so neither can see a
 tile its seat may not know.  ``Game.view(seat)`` makes them.

@@ -201,7 +201,7 @@ DISTANCE_MASKS = tuple(mask_of(t for t in TILES if abs(t.pips - 7) == d) for d i
 
 
 def closest_to_seven(hand: int) -> int:
-    """Sevens (RULES.md 9.5): the tiles of ``hand`` whose pips are closest to seven."""
+    """Sevens (rules/README.md 9.5): the tiles of ``hand`` whose pips are closest to seven."""
     for band in DISTANCE_MASKS:
         if hand & band:
             return hand & band

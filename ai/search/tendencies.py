@@ -304,7 +304,7 @@ def _hand_evidence(
 
 
 def _dealt(options: Options) -> int:
-    """The tiles dealt in this game (RULES.md 1)."""
+    """The tiles dealt in this game (rules/README.md 1)."""
     if options.game != "moon3":
         return mask_of(FULL_SET)
     return mask_of(MOON21_SET if options.remove_double_blank else MOON22_SET)

@@ -20,10 +20,10 @@ from moon42.rules.options import GAMES, HOUSE_RULES, SEATS, options_for
 
 from ..config import DEFAULT_NAMES, PACES, GameConfig, seed_problem
 from ..difficulty import config_level
-from ..files import shown
-from ..locks import GameLocked
+from ..game.files import shown
+from ..game.locks import GameLocked
+from ..game.saves import SavedGame, SavedGames, abandon, saved_games
 from ..messages import ResumeGame, StartGame, ViewSavedGame
-from ..saves import SavedGame, SavedGames, abandon, saved_games
 from ..widgets.difficulty import DifficultyRow, difficulty_changed
 from ..widgets.house_rules import (
     house_rule_rows,
@@ -69,7 +69,7 @@ class LobbyScreen(Screen):
     def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],
                  saved: SavedGames | None = None):
         super().__init__()
-        self.saved = saved or SavedGames((), ())  # the games to resume (app/saves.py)
+        self.saved = saved or SavedGames((), ())  # the games to resume (app/game/saves.py)
         self.config = config
         self.bot_names = bot_names or ["basic"]
         self.descriptions = descriptions
@@ -245,7 +245,7 @@ class LobbyScreen(Screen):
         return True
 
     def action_tables(self) -> None:
-        from ..serve.tables_screen import TablesScreen
+        from ..serve.tables_screen import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
         self.app.push_screen(TablesScreen(config.game, dict(config.options)))

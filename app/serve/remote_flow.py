@@ -9,7 +9,6 @@ every view comes from there, so the screen never holds another seat's tiles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 from textual.app import ComposeResult
@@ -22,9 +21,10 @@ from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
 from moon42.rules.views import SeatView
 
-from ..flow import Flow
+from ..game.flow import table_notes
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..screens.game_over import GameOverScreen
+from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
 from ..words import plain_refusal
@@ -62,8 +62,6 @@ class SharedTableScreen(TableScreen):
 
     def on_show_scores(self, message: ShowScores) -> None:
         message.stop()
-        from ..screens.scoreboard import ScoreboardScreen
-
         if self.view is not None:
             self.app.push_screen(ScoreboardScreen(self.view, self.glyphs))
 
@@ -117,10 +115,6 @@ class _SharedGameOver(GameOverScreen):
 class RemoteFlow:
     """One seat at a shared table, drawn from the views the server sends."""
 
-    # Flow's words for the events, used as they are (they read game.players and options).
-    _describe = Flow._describe
-    _follow = Flow._follow
-
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
                  on_leave: Callable[[], Any]) -> None:
         self.app, self.glyphs = app, glyphs
@@ -129,16 +123,11 @@ class RemoteFlow:
         self.table = SharedTableScreen(self, glyphs)
         self.view: SeatView | None = None
         self.human: int | None = None
-        self.game = SimpleNamespace(players=(), options=None)
         self.won_trick: Trick | None = None
         self.pace = 1.0
         self._summary: HandSummaryScreen | None = None
         self._summed_up = -1  # the last hand whose summary was shown
         self._over = False
-
-    def _view(self) -> SeatView:
-        assert self.view is not None
-        return self.view
 
     # ----- Flow's surface ------------------------------------------------
 
@@ -182,10 +171,9 @@ class RemoteFlow:
 
     def _show(self, view: SeatView, events, pace: float) -> None:
         self.view, self.human, self.pace = view, view.seat, pace
-        self.game = SimpleNamespace(players=view.players, options=view.options)
         if any(isinstance(event, HandDealt) for event in events):
             self._close_summary()
-        notes = self._follow(events)
+        self.won_trick, notes = table_notes(events, view, self.human, self.won_trick)
         self.table.show(view, self.won_trick, f"{pace:g}s, shared table")
         if notes and self.table.is_mounted:
             self.table.note(" ".join(notes[-2:]))

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 from asyncssh.packet import SSHPacket
@@ -24,9 +24,9 @@ from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from .terminal import CLIENT_VARIABLES, GameTerminal, app_command, app_environment, clamp_size
 
 if TYPE_CHECKING:
-    from .ssh import GameConnection
+    from .identity import Identity
 
-__all__ = ["GameChannel", "GameSession"]
+__all__ = ["GameChannel", "GameSession", "Connection"]
 
 log = logging.getLogger("moon42.serve")
 
@@ -50,8 +50,24 @@ class GameChannel(asyncssh.SSHServerChannel):
         return True
 
 
+class Connection(Protocol):
+    """What a session asks of the SSH connection it runs on (``ssh.GameConnection``)."""
+
+    service: Any  # the server (``ssh.GameService``): its settings, sessions, tables and port
+    address: str
+    identity: Identity | None
+
+    def key_refusal(self) -> str | None: ...
+
+    def game_started(self) -> None: ...
+
+    def game_ended(self) -> None: ...
+
+    def session_closed(self) -> None: ...
+
+
 class GameSession(asyncssh.SSHServerSession):
-    def __init__(self, connection: GameConnection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self.connection = connection
         self.service = connection.service
         self.terminal: GameTerminal | None = None

@@ -24,11 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
 from moon42.rules import Action, Game, Options, Phase, RuleError
 from moon42.rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNamed
 from moon42.rules.views import SeatView
 
-from ..bots import DEFAULT_BOT, bot_decide, new_bot
+from ..difficulty import DEFAULT_BOT
 from .view_codec import encode
 
 __all__ = ["Seat", "SeatCodeNeeded", "Sitter", "Table", "TableError", "Tables", "new_code"]
@@ -100,7 +102,7 @@ class Table:
         n = self.game.seats
         self.seats = [Seat(bot_name=f"Bot {chr(ord('A') + i)}") for i in range(n)]
         seed = self.game.seed
-        self.bots = {i: new_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
+        self.bots = {i: make_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
         self.moves = 0  # every action applied and every deal: a bot's decision is for one
         self.ready: set[int] = set()  # seats that have seen the hand's summary
         self.hand_over_at: float | None = None
@@ -282,7 +284,7 @@ class Table:
         turn = self.game.to_act
         if turn is None or not self.bot_plays(turn.seat):
             return None
-        action = bot_decide(self.bots[turn.seat], self.game.view(turn.seat))
+        action = decide(self.bots[turn.seat], self.game.view(turn.seat))
         return self._apply(self.game.apply(action))
 
     def deal(self) -> list[Event]:
@@ -333,7 +335,7 @@ class Table:
         if turn is None or not self.bot_plays(turn.seat) or self.closed:
             return
         view = self.game.view(turn.seat)
-        action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
+        action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
         # The player may have come back (and moved) while the bot thought.
         if self.moves == moves and self.bot_plays(turn.seat) and not self.closed:
             try:

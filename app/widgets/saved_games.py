@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..saves import SAVES_LIMIT, SavedGame, SavedGames, when_text
+from ..game.saves import SAVES_LIMIT, SavedGame, SavedGames, when_text
 
 __all__ = ["SavedGameRow", "SavedGamesBox", "SaveNews", "saved_games_title"]
 

@@ -7,9 +7,9 @@ import json
 import pytest
 from distributed import LocalCluster
 
-from moon42.ai import workers
+from moon42.ai.lab import workers
+from moon42.ai.lab.arena import ArenaConfig, run_arena
 from moon42.app import cli
-from moon42.app.arena import ArenaConfig, run_arena
 
 
 @pytest.fixture(scope="module")

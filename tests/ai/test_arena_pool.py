@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from moon42.ai.lab.arena import ArenaConfig, run_arena
+from moon42.ai.lab.arena_pool import run_pool
 from moon42.ai.registry import pool_names
 from moon42.app import cli
-from moon42.app.arena import ArenaConfig, run_arena
-from moon42.app.arena_pool import run_pool
 
 
 def test_each_member_plays_the_deals_it_would_play_alone() -> None:
@@ -19,13 +19,14 @@ def test_each_member_plays_the_deals_it_would_play_alone() -> None:
     for config, summary in zip(configs, pool.summaries, strict=True):
         assert summary.outcomes == run_arena(config, jobs=1).outcomes
     d = pool.as_dict()
-    per_deal = [s._per_deal(lambda o: o.a_share) for s in pool.summaries]
+    per_deal = [s.per_deal(lambda o: o.a_share) for s in pool.summaries]
     mean = sum(sum(rates) / 2 for rates in zip(*per_deal, strict=True)) / 4
     assert d["mean_win_rate"] == pytest.approx(mean)
     assert d["mean_ci95"][0] <= mean <= d["mean_ci95"][1]
     assert [s["b"] for s in d["against"]] == ["basic", "hoard"]
 
 
+@pytest.mark.slow  # an arena run against every member of the pool
 def test_the_command_plays_the_default_pool_once_each(capsys) -> None:
     args = ["arena", "moon4", "normal", "--pool", "--hands", "1", "--seed", "1", "--jobs", "1"]
     assert cli.main([*args, "--json"]) == 0

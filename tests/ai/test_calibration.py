@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from moon42.ai import calibration
-from moon42.ai.calibrate import _groups, fit, hand_outcome
+from moon42.ai.calibrate import _groups, _hand_seed, fit, hand_outcome
 from moon42.ai.calibration import calibrated
+from moon42.ai.expert import ExpertBot
+from moon42.rules import Bid, Game
 
 
 def test_a_game_without_a_table_keeps_the_simulated_rate(monkeypatch) -> None:
@@ -45,9 +47,16 @@ def test_the_fit_pools_groups_whose_share_made_would_fall() -> None:
     assert all(a[1] <= b[1] for a, b in zip(points, points[1:], strict=False))
 
 
+@pytest.mark.slow  # a hand of four experts and a simulation
 def test_a_calibration_hand_gives_a_rate_and_whether_the_bid_was_made() -> None:
     rate, made = hand_outcome(("moon4", 3, 0))
-    assert 0.0 <= rate <= 1.0 and isinstance(made, bool)
+    # The rate is the one the first bidder's expert gives the least bid on that deal.
+    game = Game.new("moon4", seed=_hand_seed(3, 0))
+    first = game.to_act.seat
+    view = game.view(first)
+    least = min(a.value for a in view.legal if type(a) is Bid)
+    assert rate == ExpertBot(_hand_seed(3, 0) + first).make_rate(view, least)
+    assert isinstance(made, bool)
 
 
 @pytest.mark.parametrize(("made", "bids"), [(0.0, False), (1.0, True)])

@@ -1,4 +1,4 @@
-"""The contracts of RULES.md 9.3 to 9.6: when ``normal`` and ``expert`` bid and name Nello,
+"""The contracts of rules/README.md 9.3 to 9.6: when ``normal`` and ``expert`` bid and name Nello,
 Sevens, Plunge, Splash and raises of marks, and how Nello is played on both sides."""
 
 from __future__ import annotations

@@ -125,6 +125,7 @@ def test_smear_gives_its_partners_trick_the_most_count_it_may() -> None:
     assert fed > 5
 
 
+@pytest.mark.slow  # whole hands of experts, twice
 def test_the_noisy_expert_is_seeded() -> None:
     def game_of(seed: int) -> list:
         game = Game.new("texas42", options={"play_out": True}, seed=4)

@@ -14,7 +14,7 @@ import sys
 
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig
-from moon42.app.saves import Autosave, new_slot
+from moon42.app.game.saves import Autosave, new_slot
 from moon42.rules import Phase
 
 __all__ = ["driver_config", "DRIVER_NAMES"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import sys
 
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
 from moon42.app.app import Moon42App
-from moon42.app.bots import bot_decide, new_bot
 from moon42.app.config import GameConfig
 from moon42.app.screens.summary import HandSummaryScreen
 
@@ -27,7 +28,7 @@ class _Player(Moon42App):
         super().start_game(config, push, game, undo_used, slot)
         assert self.flow is not None
         seed = self.flow.game.seed
-        self.hands = new_bot("basic", seed=(seed * 7) % 2**32)  # the flow's rule for seat 0
+        self.hands = make_bot("basic", seed=(seed * 7) % 2**32)  # the flow's rule for seat 0
         self.set_interval(0.005, self._play)
 
     def _play(self) -> None:
@@ -41,7 +42,7 @@ class _Player(Moon42App):
             if summary.is_mounted:  # as a key would, once it shows
                 summary.action_next_hand()
         elif flow.waiting == "human":
-            flow.act(bot_decide(self.hands, flow.game.view(0)))
+            flow.act(decide(self.hands, flow.game.view(0)))
 
 
 def main(game: str, seed: int) -> None:

@@ -19,12 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.bots import bot_decide, new_bot
-from moon42.app.saves import open_saved
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
+from moon42.app.game.saves import open_saved
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
 from .autosave_driver import DRIVER_NAMES, driver_config
+
+pytestmark = pytest.mark.slow  # app processes killed mid-game
 
 MAIN = Path(__file__).parent.parent.parent
 MOMENTS = 3
@@ -32,14 +35,14 @@ EARLY = 120  # several hands of every game
 
 
 def play_on(game: Game, seed: int) -> Game:
-    """Play to the end with the bots the flow makes (the seed rule of app/flow.py)."""
-    bots = {s: new_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
+    """Play to the end with the bots the flow makes (the seed rule of app/game/flow.py)."""
+    bots = {s: make_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.HAND_OVER:
             game.next_hand()
         else:
             seat = game.to_act.seat
-            game.apply(bot_decide(bots[seat], game.view(seat)))
+            game.apply(decide(bots[seat], game.view(seat)))
     return game
 
 

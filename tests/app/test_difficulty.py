@@ -7,10 +7,10 @@ import json
 import pytest
 
 from moon42.ai.expert import CALL_BUDGET, PLAY_BUDGET, ExpertBot
+from moon42.ai.registry import make_bot
 from moon42.app.app import Moon42App
-from moon42.app.bots import new_bot
-from moon42.app.cli import _game_config as game_config
 from moon42.app.cli import build_parser
+from moon42.app.cli.play import game_config
 from moon42.app.config import GameConfig, load_last, save_last
 from moon42.app.difficulty import (
     CUSTOM,
@@ -32,8 +32,8 @@ def test_each_level_is_a_bot_and_its_settings() -> None:
     assert {name: level.bot for name, level in LEVELS.items()} == {
         "novice": "basic", "easy": "normal", "hard": "expert", "expert": "expert",
     }
-    hard = new_bot("expert", 1, **bot_settings("hard", "expert"))
-    expert = new_bot("expert", 1, **bot_settings("expert", "expert"))
+    hard = make_bot("expert", 1, **bot_settings("hard", "expert"))
+    expert = make_bot("expert", 1, **bot_settings("expert", "expert"))
     assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
     assert hard.budget < expert.budget == PLAY_BUDGET
     assert hard.call_budget < expert.call_budget == CALL_BUDGET

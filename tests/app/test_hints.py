@@ -165,8 +165,9 @@ async def _hint(pilot) -> str:
     raise AssertionError("no hint came")
 
 
+@pytest.mark.slow  # waits on the expert's advice twice
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -176,7 +177,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
         assert isinstance(advice.action, Bid)  # 6-6 3-3 1-1 and four ones: the hand bids
         assert f"Hint: Bid {advice.action.value} with " in text
         bar = app.screen.query_one("#choices", ChoiceBar)
-        assert app.screen._offers[bar.cursor] == advice.action
+        assert app.screen.offers[bar.cursor] == advice.action
         await pilot.press("enter")
         await settle(pilot)
         view = app.flow.game.view(0)
@@ -195,7 +196,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
 
 
 async def test_no_hint_while_watching_bots(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")

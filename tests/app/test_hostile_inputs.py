@@ -12,10 +12,11 @@ import pytest
 
 from moon42.app import cli
 from moon42.app.app import Moon42App
+from moon42.app.cli import play
 from moon42.app.config import GameConfig, load_last
-from moon42.app.game_records import DamagedSave, load_record_file
+from moon42.app.game.records import DamagedSave, load_record_file
+from moon42.app.game.saves import open_saved, saved_games
 from moon42.app.paths import lobby_file
-from moon42.app.saves import open_saved, saved_games
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.stats.store import StatsError, StatsStore
 from moon42.rules.limits import MAX_SEED
@@ -173,7 +174,7 @@ def test_flags_in_range_are_taken() -> None:
     args = parser.parse_args(["play", "moon4", "--seed", str(MAX_SEED), "--pace", "10",
                               "--bots", "random,basic,normal", "--name", "Zoë",
                               "--option", "target=10000"])
-    config = cli._game_config(args, parser, watch=False)
+    config = play.game_config(args, parser, watch=False)
     assert config.seed == MAX_SEED and config.pace == 10.0
     assert config.bots == ("basic", "random", "basic", "normal") and config.names[0] == "Zoë"
     assert config.rules_options().target == 10_000

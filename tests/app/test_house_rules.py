@@ -23,7 +23,7 @@ from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, t
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", contract_bot)
 
 
 def _row(app: Moon42App, name: str) -> SettingRow:
@@ -145,6 +145,7 @@ async def test_the_help_lists_the_house_rules_in_force() -> None:
         assert "House rules at this table" in text and "Texas table preset" in text
 
 
+@pytest.mark.slow  # two whole games through the app
 async def test_a_nello_then_a_texas_table_game_to_the_end_with_keys_only() -> None:
     """Seed 5: you bid 42 and call Nello; then the game goes on to the end with keys."""
     app = new_app("texas42", seed=5, options=TEXAS_TABLE)

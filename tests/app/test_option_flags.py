@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from moon42.app import cli
+from moon42.app.cli import play
 from moon42.rules.options import GAMES, HOUSE_RULES, OPTIONS_OF, house_rules_of, options_for
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -92,16 +93,16 @@ def test_values_are_read_as_their_options_kind() -> None:
     args = parser.parse_args(["play", "texas42", "--option", "nello=on", "--option",
                               "target= 5", "--option", "nello_doubles=low", "--option",
                               "play_out=No"])
-    config = cli._game_config(args, parser, watch=False)
+    config = play.game_config(args, parser, watch=False)
     assert config.options == {"nello": True, "target": 5, "nello_doubles": "low",
                               "play_out": False}
     with pytest.raises(SystemExit):
-        cli._game_config(parser.parse_args(["play", "moon3", "--option", "min_bid=on"]), parser,
+        play.game_config(parser.parse_args(["play", "moon3", "--option", "min_bid=on"]), parser,
                          watch=False)
 
 
 def test_arena_takes_the_same_flag() -> None:
-    from moon42.app.arena import config_of
+    from moon42.app.cli.arena import config_of
 
     parser = cli.build_parser()
     args = parser.parse_args(["arena", "texas42", "basic", "random", "--hands", "1",
@@ -124,7 +125,7 @@ def _examples() -> list[list[str]]:
 def test_every_option_example_in_the_readme_and_the_help_is_a_valid_command() -> None:
     examples = _examples()
     assert len(examples) >= 3
-    from moon42.app.arena import config_of
+    from moon42.app.cli.arena import config_of
 
     parser = cli.build_parser()
     for argv in examples:
@@ -132,4 +133,4 @@ def test_every_option_example_in_the_readme_and_the_help_is_a_valid_command() ->
         if args.command == "arena":
             config_of(args, parser)
         else:
-            cli._game_config(args, parser, watch=args.command == "watch")
+            play.game_config(args, parser, watch=args.command == "watch")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from moon42.app.contracts import play_prompt, sevens_tiles, trump_meaning, trump_title
+from moon42.app.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
 from moon42.app.offers import ordered_hand
 from moon42.app.presets import (
     CUSTOM,

@@ -9,17 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.bots import bot_decide, new_bot
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
 from moon42.app.cli import main
 from moon42.app.config import GameConfig
-from moon42.app.files import write_atomic
-from moon42.app.game_records import (
+from moon42.app.game.files import write_atomic
+from moon42.app.game.records import (
     APP_MEMBER,
     DamagedSave,
     export_game,
     load_record_file,
 )
-from moon42.app.saves import new_slot, open_saved, save_game, saved_games
+from moon42.app.game.saves import new_slot, open_saved, save_game, saved_games
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_from_record, game_to_record
 
@@ -30,14 +31,14 @@ def played(game: str, seed: int, actions: int) -> Game:
     """A game of basic bots, ``actions`` actions in (hands dealt as they come)."""
     g = Game.new(game, seed=seed, players=["You", "Ann", "Bob", "Cat"][: 3 if game == "moon3"
                                                                         else 4])
-    bots = {s: new_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(g.seats)}
+    bots = {s: make_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(g.seats)}
     done = 0
     while done < actions and g.phase is not Phase.GAME_OVER:
         if g.phase is Phase.HAND_OVER:
             g.next_hand()
             continue
         seat = g.to_act.seat
-        g.apply(bot_decide(bots[seat], g.view(seat)))
+        g.apply(decide(bots[seat], g.view(seat)))
         done += 1
     return g
 

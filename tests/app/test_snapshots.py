@@ -17,11 +17,13 @@ from moon42.rules import Phase
 from .helpers import PLAIN_BOT, new_bot_or_plain, settle, tile_key
 from .helpers import new_app as _new_app
 
+pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a moment
+
 
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The flow makes its bots through this, so the plain bot needs no registry entry."""
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -107,28 +109,29 @@ def _lobby_with_saves(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes 
     import os
     import time
 
-    from moon42.app.bots import bot_decide, new_bot
-    from moon42.app.saves import new_slot, save_game
+    from moon42.ai.protocol import decide
+    from moon42.ai.registry import make_bot
+    from moon42.app.game.saves import new_slot, save_game
     from moon42.rules import Game
 
     monkeypatch.setenv("HOME", str(tmp_path))  # paths show as ~/moon42-data/...
     monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "moon42-data"))
     save_last(GameConfig(game="texas42", seed=7, pin_seed=True))
     for hour, (name, moves) in enumerate((("moon3", 5), ("texas42", 23))):
-        monkeypatch.setattr("moon42.app.saves.stamp", lambda h=hour: f"202111{29 + h}-010000")
+        monkeypatch.setattr("moon42.app.game.saves.stamp", lambda h=hour: f"202111{29 + h}-010000")
         game = Game.new(name, seed=7, players=["You", "Ann", "Bob", "Cat"][: 3 + (hour > 0)])
-        bot = new_bot("basic", 7)
+        bot = make_bot("basic", 7)
         for _ in range(moves):
             if game.to_act is None:
                 game.next_hand()
-            game.apply(bot_decide(bot, game.view(game.to_act.seat)))
+            game.apply(decide(bot, game.view(game.to_act.seat)))
         slot = new_slot(name)
         save_game(game, GameConfig(game=name, seed=7), slot.path)
         slot.lock.release()
         # Long ago, at a fixed local time: the list shows the same day wherever it runs.
         moment = time.mktime((2021, 11, 29 + hour, 1 + hour, 0, 0, 0, 0, -1))
         os.utime(slot.path, (moment, moment))
-    monkeypatch.setattr("moon42.app.files.stamp", lambda: "20261130-010000")
+    monkeypatch.setattr("moon42.app.game.files.stamp", lambda: "20261130-010000")
     if content is not None:
         slot.path.write_bytes(content)
     return Moon42App()

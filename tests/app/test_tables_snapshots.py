@@ -20,6 +20,8 @@ from moon42.app.serve.remote_flow import SeatCodeNotice, SharedTableScreen
 from moon42.app.serve.tables import Sitter, Tables
 from moon42.app.serve.tables_screen import TablesScreen
 
+pytestmark = pytest.mark.slow  # pictures of the app
+
 
 class ServerThread:
     def __init__(self, path) -> None:

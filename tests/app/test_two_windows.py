@@ -12,11 +12,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from moon42.rules import Game
 from moon42.rules.record import game_to_record
 
 from .player_driver import player_config
 from .test_autosave_kill import actions_in, is_prefix, play_on
+
+pytestmark = pytest.mark.slow  # two app processes on one saved game
 
 MAIN = Path(__file__).resolve().parents[2]
 GAMES = (("moon3", 41), ("texas42", 42))

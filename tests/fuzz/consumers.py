@@ -1,7 +1,7 @@
 """Everything that reads a record, fed one file, each held to its contract.
 
 - ``check``: the exit code and the document the independent reference gives
-  (tests/rules/reference_check.py, which follows RECORD-FORMAT.md's limits too), nothing on
+  (tests/rules/reference_check.py, which follows rules/RECORDS.md's limits too), nothing on
   standard output and one line on standard error for exit 2;
 - ``replay`` (headless, the model the viewer draws): a record check accepts, with a deal,
   loads and every position of it can be stepped to; anything else is a ReplayError;
@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moon42.app.check_command import run_check
+from moon42.app.cli.check import run_check
+from moon42.app.cli.resume import saved_to_play
 from moon42.app.config import MAX_PACE, NAME_LIMIT
-from moon42.app.locks import lock_path
-from moon42.app.replay import ReplayError, load_replay
-from moon42.app.resume_command import saved_to_play
-from moon42.app.saves import open_saved, saved_games
+from moon42.app.game.locks import lock_path
+from moon42.app.game.saves import open_saved, saved_games
+from moon42.app.replay.positions import ReplayError, load_replay
 from moon42.rules.limits import is_seed
 from tests.rules.reference_check import check_text
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, seed, settings
 
-from moon42.app.check_command import run_check
+from moon42.app.cli.check import run_check
 from moon42.rules.limits import MAX_DOCUMENT_BYTES
 
 from .consumers import feed

@@ -7,10 +7,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, find, given, settings
 
 from .consumers import feed
 from .mutations import Mutated, mutated_records
+
+pytestmark = pytest.mark.slow  # hundreds of hostile records through every reader
 
 CASES = 300
 

@@ -1,13 +1,13 @@
 """An independent reference implementation of ``moon42 check``.
 
-Written only from RULES.md and RECORD-FORMAT.md, without importing anything from ``rules/`` or
-``app/``, so that a differential test can compare the two on generated records. It favours
-plain, readable code over speed.
+Written only from rules/README.md and rules/RECORDS.md, without importing anything from
+``rules/`` or ``app/``, so that a differential test can compare the two on generated
+records. It favours plain, readable code over speed.
 
 ``check_record(doc)`` takes a parsed JSON value and returns ``(exit_code, document_or_None)``:
 0 and the document for a legal record, 1 and the document (with ``error``) for a record that
 breaks the rules, 2 and None for a file that is not a record. ``check_text(text)`` does the
-same for raw text, after the limits of RECORD-FORMAT.md. ``Match`` is the replay state
+same for raw text, after the limits of rules/RECORDS.md. ``Match`` is the replay state
 machine; the record generator uses it too.
 """
 
@@ -32,7 +32,7 @@ MOON21_SET: list[Tile] = [t for t in MOON22_SET if t != (0, 0)]
 TILE_PATTERN = re.compile(r"([0-6])-([0-6])")
 ONE_MARK = 42
 
-# RECORD-FORMAT.md, "Limits"
+# rules/RECORDS.md, "Limits"
 MOST_BYTES = 16 * 1024 * 1024
 MOST_DEPTH = 32
 MOST_NUMBER_CHARACTERS = 32
@@ -303,7 +303,7 @@ def read_record(doc: Any) -> Record:
 
 @dataclass(frozen=True)
 class TrickRules:
-    """How tiles follow and rank under one trump (RULES.md 5, 6, 9.1, 9.4, 9.5)."""
+    """How tiles follow and rank under one trump (rules/README.md 5, 6, 9.1, 9.4, 9.5)."""
 
     trump: str  # "0".."6", "doubles", "none", "nello", "sevens"
     doubles_mode: str  # "high" / "low" / "own", used when there is no trump

@@ -1,4 +1,4 @@
-"""``python -m app check FILE``: exit 0, 1 and 2 as RECORD-FORMAT.md says."""
+"""``moon42 check FILE``: exit 0, 1 and 2 as rules/RECORDS.md says."""
 
 from __future__ import annotations
 
@@ -234,7 +234,7 @@ def test_members_not_in_the_format_and_players_are_ignored(tmp_path: Path) -> No
     assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
 
 
-# ----- hostile files and pipes (RECORD-FORMAT.md, "Limits") ------------------------------
+# ----- hostile files and pipes (rules/RECORDS.md, "Limits") ------------------------------
 
 
 def _with(extra: str) -> str:

@@ -142,6 +142,7 @@ def run(count: int, first_seed: int = 0) -> dict[str, list[tuple[int, str, Any]]
     return found
 
 
+@pytest.mark.slow  # hundreds of generated records, checked twice
 def test_the_project_agrees_with_the_reference_on_generated_records() -> None:
     found = run(TEST_RECORDS)
     # where the documents allow two readings the reference picks one; those are reported by

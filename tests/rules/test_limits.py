@@ -1,4 +1,4 @@
-"""RECORD-FORMAT.md "Limits": past any of them a document is not a record, refused before any
+"""rules/RECORDS.md "Limits": past any of them a document is not a record, refused before any
 other work with a message that says which limit, and no message quotes more than 40
 characters of a bad value."""
 

@@ -1,4 +1,5 @@
-"""The options of RULES.md (sections 3, 4, 7, 9) and RECORD-FORMAT.md: names, defaults, checks."""
+"""The options of rules/README.md (sections 3, 4, 7, 9) and rules/RECORDS.md: names,
+defaults, checks."""
 
 from __future__ import annotations
 

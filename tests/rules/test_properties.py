@@ -1,7 +1,7 @@
 """Property-based tests: random legal play over random seeds, games and options.
 
 The trick winner, the tiles a player may play, made or set, the score of a hand, the early
-end of Texas 42 and the game's winner are computed here again, straight from RULES.md
+end of Texas 42 and the game's winner are computed here again, straight from rules/README.md
 (sections 5 to 7 and 9), without the engine's trick rules.
 """
 
@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-# ----- random options for each game (RECORD-FORMAT.md's option list) ----------------------------
+# ----- random options for each game (rules/RECORDS.md's option list) ----------------------------
 
 _BOTH = {
     "forced_bid": st.booleans(),
@@ -77,7 +78,7 @@ def _setup(kind: str) -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
 
 setups = st.sampled_from(["moon3", "moon4", "texas42", "texas42+"]).flatmap(_setup)
 
-# ----- RULES.md, again ---------------------------------------------------------------------------
+# ----- rules/README.md, again --------------------------------------------------------------------
 
 
 def _numbers(t) -> tuple[int, int]:
@@ -142,7 +143,7 @@ class Contract:
         return b if a == suit else a
 
     def winner(self, tiles: list) -> int:
-        """Index of the winning tile (RULES.md 6, 9.1, 9.5)."""
+        """Index of the winning tile (rules/README.md 6, 9.1, 9.5)."""
         if self.trump == "sevens":
             distances = [abs(sum(_numbers(t)) - 7) for t in tiles]
             return distances.index(min(distances))
@@ -178,7 +179,7 @@ def unit_of(options, seat: int) -> tuple[int, ...]:
 
 
 def expected_outcome(options, result) -> tuple[bool | None, tuple[int, ...]]:
-    """Made or set and each seat's change (RULES.md 7.1 to 7.4, 9.3 to 9.6)."""
+    """Made or set and each seat's change (rules/README.md 7.1 to 7.4, 9.3 to 9.6)."""
     n = options.seats
     if result.bidder is None:
         return None, (0,) * n
@@ -216,7 +217,7 @@ def expected_outcome(options, result) -> tuple[bool | None, tuple[int, ...]]:
 
 
 def expected_trick_count(options, result) -> int:
-    """How many tricks the hand lasts (RULES.md 6, 7.3, 9.4 to 9.6)."""
+    """How many tricks the hand lasts (rules/README.md 6, 7.3, 9.4 to 9.6)."""
     if options.game != "texas42" or options.play_out:
         return 7
     side = unit_of(options, result.bidder)
@@ -239,7 +240,7 @@ def expected_trick_count(options, result) -> int:
 
 
 def expected_winner(options, totals, result) -> tuple[int, ...] | None:
-    """RULES.md 7.5 and 9.2."""
+    """rules/README.md 7.5 and 9.2."""
     all_units = units(options)
 
     def total(unit):
@@ -566,6 +567,7 @@ def test_records_round_trip_and_replays_are_identical(setup, stop: int) -> None:
         assert game_to_record(again) == game_to_record(g)
 
 
+@pytest.mark.slow  # every view of many random games
 @SETTINGS
 @given(setups)
 def test_a_view_never_holds_a_tile_its_seat_may_not_know(setup) -> None:

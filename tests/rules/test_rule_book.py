@@ -17,7 +17,7 @@ RULES = Path(__file__).resolve().parents[2] / "rules"
 RULE_BOOK = (RULES / "README.md").read_text(encoding="utf-8")
 RECORDS = (RULES / "RECORDS.md").read_text(encoding="utf-8")
 
-# The sections code and tests cite ("RULES.md 7.3"); their numbers must not move.
+# The sections code and tests cite ("rules/README.md 7.3"); their numbers must not move.
 SECTIONS = [
     "1. Tiles", "2. Seats, partners, dealer", "3. Bidding", "4. Widow", "5. Trump",
     "6. Playing the tricks", "7. Scoring", "7.1 Moon for three", "7.2 Moon for four",
@@ -66,3 +66,31 @@ def test_the_example_fault_is_the_one_described() -> None:
     document, fault = check_document(parse_record(faulty))
     assert not document["ok"] and document["error"] == error
     assert fault is not None and fault.rule == "follow suit"
+
+
+def _citations() -> list[tuple[str, str]]:
+    """Every place the code and tests cite the two documents: (file:line, what follows)."""
+    root = RULES.parent
+    found = []
+    for folder in ("rules", "ai", "app", "tests"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                for match in re.finditer(r"rules/(README|RECORDS)\.md(.{0,40})", line):
+                    found.append((f"{path.relative_to(root)}:{number}", match.group(0)))
+    return found
+
+
+def test_every_cited_section_is_in_the_documents() -> None:
+    numbers = {heading.split()[0].rstrip(".")
+               for heading in re.findall(r"^#{2,3} (.+)$", RULE_BOOK, re.MULTILINE)}
+    record_sections = set(re.findall(r"^## (.+)$", RECORDS, re.MULTILINE))
+    cited = _citations()
+    assert len(cited) > 50  # the code cites them throughout
+    for where, text in cited:
+        if text.startswith("rules/README.md"):
+            run = re.match(r"rules/README\.md((?:,? ?(?:sections?|and|to|\d+(?:\.\d+)?)\b)*)",
+                           text).group(1)
+            assert set(re.findall(r"\d+(?:\.\d+)?", run)) <= numbers, where
+        else:
+            quoted = re.match(r"rules/RECORDS\.md,? \(?\"([^\"]+)\"", text)
+            assert quoted is None or quoted.group(1) in record_sections, where

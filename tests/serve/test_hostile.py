@@ -28,6 +28,8 @@ from .harness import (
     wait_until,
 )
 
+pytestmark = pytest.mark.slow  # an SSH server under hostile clients
+
 TITLE = LOBBY_TITLE.encode()
 LOGIN_GRACE = 5
 

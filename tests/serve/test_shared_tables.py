@@ -12,6 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from .harness import (
     LOBBY_TITLE,
     PATIENCE,
@@ -22,6 +24,8 @@ from .harness import (
     processes_mentioning,
     wait_until,
 )
+
+pytestmark = pytest.mark.slow  # servers and app processes
 
 CODE_ASKED = "Enter takes the seat"  # the seat code's dialog, ready for the digits
 

@@ -24,6 +24,8 @@ from .harness import (
     wait_until,
 )
 
+pytestmark = pytest.mark.slow  # an SSH server and its clients
+
 
 @pytest.fixture(scope="module")
 def place(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -9,9 +9,13 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from moon42.app.serve.identity import key_identity
 
 from .harness import LOBBY_TITLE, Server, Tmux, make_key, wait_until
+
+pytestmark = pytest.mark.slow  # an SSH server and two sessions
 
 AT_TABLE = "Your bid"
 

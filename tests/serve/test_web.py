@@ -17,6 +17,8 @@ import pytest
 from .browser import Browser
 from .harness import PATIENCE, Server, processes_mentioning, wait_until
 
+pytestmark = pytest.mark.slow  # a web server and app processes
+
 
 def free_port() -> int:
     # The page is given its own address, so the server needs the real port.

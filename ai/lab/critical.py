@@ -1,7 +1,7 @@
 """How often a bot picks the winning tile where it matters (a benchmark, not a test).
 
-``python -m moon42.ai.critical [--deals N] [--first N] [--tricks A-B] [--strategy NAME] [--budget S]
-[--jobs N] [--json]``
+``python -m moon42.ai.lab.critical [--deals N] [--first N] [--tricks A-B] [--strategy NAME]
+[--budget S] [--jobs N] [--json]``
 
 Whole hands can hide a better decision under the luck of the deal: one hand is one
 outcome.  This asks about single decisions instead.  ``normal`` plays against ``basic`` in
@@ -27,13 +27,13 @@ from multiprocessing import Pool
 from moon42.rules import Game
 from moon42.rules.tiles import mask_of
 
-from .basic import BasicBot
-from .forced_auction import skip_auction
-from .normal import NormalBot
-from .protocol import decide
-from .registry import make_bot
-from .search.position import Position, for_majority
-from .search.solver import Solver
+from ..basic import BasicBot
+from ..forced_auction import skip_auction
+from ..normal import NormalBot
+from ..protocol import decide
+from ..registry import make_bot
+from ..search.position import Position, for_majority
+from ..search.solver import Solver
 
 __all__ = ["critical_decisions", "main"]
 
@@ -90,7 +90,7 @@ def _rate(rights: list[bool]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m moon42.ai.critical", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m moon42.ai.lab.critical", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=400, help="deals looked at (default 400)")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed (default 0)")

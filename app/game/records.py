@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any
 from moon42.rules import Game, Phase, RecordError, RuleError
 from moon42.rules.record import game_from_record, game_to_record
 
-from .config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig, clean_name, pace_problem
-from .difficulty import CUSTOM, LEVELS
+from ..config import DEFAULT_NAMES, DEFAULT_PACE, GameConfig, clean_name, pace_problem
+from ..difficulty import CUSTOM, LEVELS
+from ..paths import records_dir
+from ..words import GAME_TITLES
 from .files import shown, stamp, write_atomic
-from .paths import records_dir
 from .record_files import DocumentError, NotJSON, UnreadableFile, read_record_file
-from .words import GAME_TITLES
 
 if TYPE_CHECKING:
-    from .saves import Slot
+    from .locks import Slot
 
 __all__ = ["APP_MEMBER", "Saved", "DamagedSave", "record_of", "saved_from_doc", "read_doc",
            "load_record_file", "export_game", "describe"]

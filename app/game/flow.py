@@ -13,6 +13,8 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
 from moon42.rules import Action, Game, Phase, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
@@ -23,23 +25,23 @@ from moon42.rules.events import (
     TrickWon,
     TrumpNamed,
 )
+from moon42.rules.views import SeatView
 
-from .bots import bot_decide, new_bot
-from .config import PACES, GameConfig
-from .contracts import named_for
-from .difficulty import bot_settings, config_level, pace_text
+from ..config import PACES, GameConfig
+from ..contract_words import named_for
+from ..difficulty import bot_settings, config_level, pace_text
+from ..screens.game_over import GameOverScreen
+from ..screens.summary import HandSummaryScreen
+from ..screens.table import TableScreen
+from ..words import plain_refusal
 from .narration import event_words
-from .screens.game_over import GameOverScreen
-from .screens.summary import HandSummaryScreen
-from .screens.table import TableScreen
-from .words import plain_refusal
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from .glyphs import Glyphs
+    from ..glyphs import Glyphs
 
-__all__ = ["Flow"]
+__all__ = ["Flow", "table_notes"]
 
 # How long each kind of event stays on screen, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
@@ -57,15 +59,15 @@ class Flow:
         # Called with the flow and the events after every change to the game (saving,
         # statistics): whatever wants to follow the game without driving it.
         self.listeners: list[Callable[[Flow, list[Event]], None]] = []
-        # Whether the human took a move back in this game (app/undo.py; kept in the save).
+        # Whether the human took a move back in this game (app/game/undo.py; kept in the save).
         self.undo_used = False
         self.me = 0
         self.human: int | None = None if config.watch else 0
         seed = self.game.seed
         self.level = config_level(config)
         self.bots = {
-            seat: new_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
-                          **bot_settings(self.level, config.bot_of(seat)))
+            seat: make_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
+                           **bot_settings(self.level, config.bot_of(seat)))
             for seat in range(self.game.seats)
             if seat != self.human
         }
@@ -123,7 +125,7 @@ class Flow:
                 return
             await self._until_room()
             view = game.view(turn.seat)
-            action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
+            action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
             events = game.apply(action)
             self._feed(events)
             await self._pause_after(events)
@@ -159,6 +161,20 @@ class Flow:
     def hurry(self) -> None:
         self._hurry.set()
 
+    def take_back_to(self, game: Game) -> None:
+        """Go on from ``game``, this game with moves taken back (undo): the bots stop
+        thinking, nothing waits to be paused after, the listeners hear of it with no events,
+        the table is drawn again, and the human acts next."""
+        self.app.workers.cancel_group(self.app, "flow")
+        self.game = game
+        self.won_trick = None
+        self._last_events = []
+        self.undo_used = True
+        self.waiting = "human"
+        for listener in self.listeners:
+            listener(self, [])
+        self._show()
+
     def change_pace(self, step: int) -> None:
         paces = list(PACES)
         index = min(range(len(paces)), key=lambda i: abs(paces[i] - self.pace))
@@ -178,20 +194,26 @@ class Flow:
 
     def _follow(self, events: list[Event]) -> list[str]:
         """Keep the last won trick on the table up to date; the events in words."""
-        notes = []
-        for event in events:
-            if isinstance(event, TilePlayed) and self.won_trick is not None:
-                self.won_trick = None
-            if isinstance(event, TrickWon):
-                self.won_trick = Trick(event.plays[0][0], event.plays, event.seat)
-            if isinstance(event, HandDealt):
-                self.won_trick = None
-            note = self._describe(event)
-            if note:
-                notes.append(note)
+        self.won_trick, notes = table_notes(events, self._view(), self.human, self.won_trick)
         return notes
 
-    def _describe(self, event: Event) -> str:
-        trump_for = named_for(self._view()) if isinstance(event, TrumpNamed) else ""
-        return event_words(event, self.game.players, self.game.options, human=self.human,
+
+def table_notes(events: list[Event], view: SeatView, human: int | None,
+                won_trick: Trick | None) -> tuple[Trick | None, list[str]]:
+    """What the table makes of ``events``, seen from ``view`` (the state after them): the
+    trick to keep on show (the last one won, until the next tile or deal) and each event in
+    words, said to ``human``'s seat."""
+    notes = []
+    for event in events:
+        if isinstance(event, TilePlayed) and won_trick is not None:
+            won_trick = None
+        if isinstance(event, TrickWon):
+            won_trick = Trick(event.plays[0][0], event.plays, event.seat)
+        if isinstance(event, HandDealt):
+            won_trick = None
+        trump_for = named_for(view) if isinstance(event, TrumpNamed) else ""
+        note = event_words(event, view.players, view.options, human=human,
                            trump_for=trump_for, outcomes=False)
+        if note:
+            notes.append(note)
+    return won_trick, notes

@@ -1,13 +1,13 @@
 """Saved games: every game in progress in a file of its own, resumed, abandoned, finished.
 
 A game the player plays is saved after every action in ``saves/<game>-<start>.json`` in the
-data folder, a record the app writes (app/game_records.py).  No game is ever discarded
+data folder, a record the app writes (app/game/records.py).  No game is ever discarded
 without the player saying so: a new game gets a file of its own, up to SAVES_LIMIT of them;
 a game abandoned from the lobby (which asks first) or finished leaves its record in
 ``records/``.  One process writes a game at a time: it holds the game's lock while it plays
-it (app/locks.py); another is told where the game is open.
+it (app/game/locks.py); another is told where the game is open.
 
-Every write is atomic (app/files.py), so a process killed at any moment leaves the game as
+Every write is atomic (app/game/files.py), so a process killed at any moment leaves the game as
 it was before or after the last action, whole.  A save that cannot be loaded, for any
 reason, is renamed ``<name>.damaged-<time>.json`` and kept.  Earlier versions kept one
 game, ``autosave.json``; it joins the saved games the first time they are looked at.
@@ -25,9 +25,11 @@ from typing import TYPE_CHECKING
 
 from moon42.rules import Game, Phase
 
-from .config import GameConfig
+from ..config import GameConfig
+from ..paths import data_dir, records_dir, saves_dir
 from .files import DAMAGED, clear_temporaries, move_aside, stamp, sync_folder, write_atomic
-from .game_records import (
+from .locks import GameLock, GameLocked, Holder, Slot, holder_of
+from .records import (
     DamagedSave,
     Saved,
     describe,
@@ -36,8 +38,6 @@ from .game_records import (
     record_of,
     saved_from_doc,
 )
-from .locks import GameLock, GameLocked, Holder, holder_of
-from .paths import data_dir, records_dir, saves_dir
 
 if TYPE_CHECKING:
     from moon42.rules.events import Event
@@ -64,18 +64,6 @@ __all__ = [
 
 SAVES_LIMIT = 20
 OLD_SAVE = "autosave.json"
-
-
-@dataclass
-class Slot:
-    """Where a game in progress is saved, and this process's lock on it."""
-
-    path: Path
-    lock: GameLock
-
-    @property
-    def name(self) -> str:
-        return self.path.stem
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,15 @@ from moon42.rules.record import Fault, ParsedRecord, game_to_record, parse_recor
 from moon42.rules.results import HandResult
 from moon42.rules.views import SeatView
 
-from .config import clean_name
-from .narration import event_words
-from .record_files import DocumentError, UnreadableFile, read_record_file
+from ..config import clean_name
+from ..game.narration import event_words
+from ..game.record_files import DocumentError, UnreadableFile, read_record_file
 
 __all__ = ["Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
            "APP_MEMBER"]
 
 
-# The member of a record where the app keeps its own setup (bots, pace: app/saves.py).
+# The member of a record where the app keeps its own setup (bots, pace: app/game/saves.py).
 APP_MEMBER = "moon42"
 
 

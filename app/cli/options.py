@@ -25,7 +25,8 @@ from moon42.rules.options import (
     options_for,
 )
 
-from .words import GAME_TITLES
+from ..words import GAME_TITLES
+from .flags import Commands
 
 __all__ = ["add_option_flag", "option_items", "add_options_parser", "options_text", "run"]
 
@@ -71,7 +72,7 @@ def option_items(items: list[str], parser: argparse.ArgumentParser) -> dict[str,
     return options
 
 
-def add_options_parser(commands: Any) -> None:
+def add_options_parser(commands: Commands) -> None:
     options = commands.add_parser(
         "options", help="list the house rules a game takes as --option KEY=VALUE",
         description="Every house rule of a game (or of every game) as play, watch and arena "

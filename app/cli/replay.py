@@ -8,14 +8,16 @@ as far as it is legal, and the viewer says where it stops.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from .flag_types import bot_list, pace_flag
+from ..difficulty import bot_choices
+from .flags import Commands, add_display_flags, bot_list
 
 __all__ = ["add_replay_parser", "run"]
 
 
-def add_replay_parser(commands: argparse._SubParsersAction) -> None:
+def add_replay_parser(commands: Commands) -> None:
     replay = commands.add_parser(
         "replay",
         help="step through a game record with every hand face up",
@@ -29,16 +31,11 @@ def add_replay_parser(commands: argparse._SubParsersAction) -> None:
                         help="bots for the other seats when you play a deal again: one name "
                         "for all of them, or one a seat in seat order (default: the record's, "
                         "or basic)")
-    replay.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                        help="draw with ASCII only (automatic when the locale is not UTF-8)")
-    replay.add_argument("--pace", type=pace_flag, default=argparse.SUPPRESS, metavar="SECONDS",
-                        help="how long each bot move stays on screen in a deal played again")
+    add_display_flags(replay, "how long each bot move stays on screen in a deal played again")
 
 
 def _keys_from_the_terminal() -> bool:
     """After reading the record from a pipe, read the keys from the terminal instead."""
-    import os
-
     if sys.stdin.isatty():
         return True
     try:
@@ -51,8 +48,10 @@ def _keys_from_the_terminal() -> bool:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from .replay import APP_MEMBER, ReplayError, load_replay  # the viewer's imports: here,
-    from .replay_app import ReplayApp  # so other commands do not pay for them
+    # Imported here for start-up time: the record's positions and the viewer (Textual) load
+    # only for this command.
+    from ..replay.positions import APP_MEMBER, ReplayError, load_replay
+    from ..replay.viewer import ReplayApp
 
     try:
         replay = load_replay(args.file)
@@ -60,8 +59,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(error, file=sys.stderr)
         return 2
     if args.bots is not None:
-        from .bots import bot_choices
-
         seats = replay.options.seats
         bots = [bot_choices()[0], *bot_list(args.bots, seats - 1, "other seats", parser)]
         setup = dict(replay.record.get(APP_MEMBER) or {})

@@ -14,13 +14,13 @@ import sys
 
 from moon42.rules.limits import quoted
 
-from .bots import bot_choices
-from .files import shown
-from .flag_types import LATEST
-from .game_records import DamagedSave, Saved, load_record_file
-from .locks import GameLocked
-from .paths import saves_dir
-from .saves import SavedGames, find_saved, open_saved, saved_games, when_text
+from ..difficulty import bot_choices
+from ..game.files import shown
+from ..game.locks import GameLocked
+from ..game.records import DamagedSave, Saved, load_record_file
+from ..game.saves import SavedGames, find_saved, open_saved, saved_games, when_text
+from ..paths import saves_dir
+from .flags import LATEST
 
 __all__ = ["saved_to_play"]
 

@@ -65,6 +65,7 @@ def play_all(
 
 def _on_cluster(play: Callable[[Job], Result], jobs: Sequence[Job], address: str) -> Iterator[Any]:
     try:
+        # Imported here: an optional dependency (the cluster extra), needed only for this.
         from distributed import Client
     except ImportError as error:
         raise ClusterError(

@@ -11,12 +11,12 @@ from moon42.rules import Phase, Tile, Trick
 from moon42.rules.actions import Play
 from moon42.rules.options import Options
 
-from .glyphs import Glyphs
-from .offers import ordered_hand
-from .replay import Position, Replay
-from .status import led_suit
-from .tile_art import compact_tile
-from .words import GAME_TITLES, bid_text, score_unit, trump_text
+from ..glyphs import Glyphs
+from ..offers import ordered_hand
+from ..status import led_suit
+from ..tile_art import compact_tile
+from ..words import GAME_TITLES, bid_text, score_unit, trump_text
+from .positions import Position, Replay
 
 __all__ = [
     "status_text",

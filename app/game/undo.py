@@ -74,16 +74,7 @@ def take_back(flow: Flow) -> str:
     except NothingToUndo as error:
         return str(error)
     what = _said(flow.game, flow.human)
-    # The bots may be thinking or pausing: that worker stops; the human acts next.
-    flow.app.workers.cancel_group(flow.app, "flow")
-    flow.game = game
-    flow.won_trick = None
-    flow._last_events = []
-    flow.undo_used = True
-    flow.waiting = "human"
-    for listener in flow.listeners:
-        listener(flow, [])
-    flow._show()
+    flow.take_back_to(game)
     answers = count - 1
     tail = f" and {answers} bot move{'s' * (answers != 1)} after it" if answers else ""
     return f"Took back {what}{tail}. Your turn again."

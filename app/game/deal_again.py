@@ -19,23 +19,23 @@ from textual.widgets import Footer, OptionList, Static
 from moon42.rules.options import Options
 from moon42.rules.record import parse_record
 
-from .config import DEFAULT_NAMES
-from .replay import APP_MEMBER, Replay, record_to_deal
-from .words import bid_text, trump_text
+from ..config import DEFAULT_NAMES
+from ..difficulty import bot_choices
+from ..replay.positions import APP_MEMBER, Replay, record_to_deal
+from ..screens.replay import ReplayScreen
+from ..words import bid_text, trump_text
+from .records import DamagedSave, record_of, saved_from_doc
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from .glyphs import Glyphs
+    from ..glyphs import Glyphs
 
 __all__ = ["play_deal_again", "open_replay", "pick_deal_again", "DealPickerScreen", "hand_line"]
 
 
 def play_deal_again(app: App, record: dict[str, Any], hand: int) -> None:
     """Start a game against bots at the deal of ``hand`` (counted from 0) of ``record``."""
-    from .bots import bot_choices
-    from .game_records import DamagedSave, saved_from_doc
-
     known = bot_choices()
     doc = record_to_deal(record, hand)
     try:
@@ -61,15 +61,11 @@ def _game_record(app: App) -> dict[str, Any] | None:
     flow = getattr(app, "flow", None)
     if flow is None:
         return None
-    from .game_records import record_of
-
     return record_of(flow.game, flow.config, flow.pace)
 
 
 def open_replay(app: App, glyphs: Glyphs) -> None:
     """The replay viewer on the app's game, at its last hand."""
-    from .screens.replay import ReplayScreen
-
     record = _game_record(app)
     if record is None:
         return

@@ -9,6 +9,9 @@ import signal
 import sys
 from pathlib import Path
 
+from ..paths import data_dir
+from .flags import Commands
+
 __all__ = ["add_serve_parser", "run"]
 
 _DESCRIPTION = """\
@@ -18,7 +21,7 @@ it to web browsers. Both are made to face the internet: every limit below has a 
 and every connection leads to a game or is closed."""
 
 
-def add_serve_parser(commands: argparse._SubParsersAction) -> None:
+def add_serve_parser(commands: Commands) -> None:
     serve = commands.add_parser("serve", help="serve the game over SSH or the web",
                                 description=_DESCRIPTION)
     kinds = serve.add_subparsers(dest="serve_kind", metavar="ssh|web", required=True)
@@ -107,8 +110,6 @@ def _server_folder(given: Path | None) -> Path:
     if given is not None:
         given.mkdir(parents=True, exist_ok=True)
         return given
-    from ..paths import data_dir
-
     folder = data_dir() / "server"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
@@ -116,7 +117,7 @@ def _server_folder(given: Path | None) -> Path:
 
 def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
     """The limits given, checked."""
-    from .limits import ServeLimits
+    from ..serve.limits import ServeLimits  # for start-up time, as the servers below
 
     names = ["idle_timeout", "max_sessions", "max_per_address", "input_rate",
              "max_attempts", "attempt_window", "max_connections", "login_grace"]
@@ -141,7 +142,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"--{name.replace('_', '-')} must be 0 or more")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         parser.error(f"--authorized-keys {args.authorized_keys}: no such file")
-    from .ssh import SshSettings
+    # Imported here for start-up time, as the web server below: asyncssh (aiohttp) loads
+    # only for the server that runs.
+    from ..serve.ssh import SshSettings
 
     settings = SshSettings(
         host=args.host, port=args.port, folder=_server_folder(args.data_dir),
@@ -169,7 +172,7 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
         parser.error("a password has 1 to 256 characters")
     if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
         parser.error("--public-url starts with http:// or https://")
-    from .web import WebSettings, serve_web
+    from ..serve.web import WebSettings, serve_web  # for start-up time, as above
 
     _log_to_stderr()
     return serve_web(WebSettings(host=args.host, port=args.port, public_url=args.public_url,
@@ -185,7 +188,7 @@ def _log_to_stderr() -> None:
 
 
 async def _serve_ssh(settings) -> None:
-    from .ssh import GameService
+    from ..serve.ssh import GameService  # for start-up time, as above
 
     service = GameService(settings)
     port = await service.start()

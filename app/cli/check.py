@@ -1,4 +1,4 @@
-"""``moon42 check FILE|-``: replay a game record and print what it holds (RECORD-FORMAT.md).
+"""``moon42 check FILE|-``: replay a game record and print what it holds (rules/RECORDS.md).
 
 Exit 0: a legal record; 1: it breaks the rules; 2: the file is no record (not JSON, past a
 limit, not of the format), with one line on standard error and nothing on standard output.
@@ -18,9 +18,24 @@ from moon42.rules.check import check_document
 from moon42.rules.errors import RecordError
 from moon42.rules.record import parse_record
 
-from .record_files import DocumentError, UnreadableFile, read_record_file
+from ..game.record_files import DocumentError, UnreadableFile, read_record_file
+from .flags import Commands
 
-__all__ = ["run_check", "write_quietly"]
+__all__ = ["add_check_parser", "run_check", "write_quietly"]
+
+
+def add_check_parser(commands: Commands) -> None:
+    check = commands.add_parser(
+        "check",
+        help="replay a game record and print what it holds",
+        description="Replay a game record under the rules and print a JSON summary. "
+        "Exit 0: a legal record; 1: it breaks a rule (the summary says where); "
+        "2: the file is not a game record (not JSON, or past a limit: larger than 16 MiB, "
+        "nested more than 32 deep, a member named twice, a number of more than 32 characters "
+        "or outside -2^63..2^63-1). When the reader stops early (check FILE | head), the "
+        "output stops quietly and the exit code is still the verdict.",
+    )
+    check.add_argument("file", metavar="FILE", help="the record, or - for standard input")
 
 
 def write_quietly(stream: TextIO, text: str) -> None:

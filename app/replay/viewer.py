@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual import events
 
-from .app import Moon42App
-from .replay import Replay
-from .screens.replay import ReplayScreen
+from ..app import Moon42App
+from ..screens.replay import ReplayScreen
+from .positions import Replay
 
 __all__ = ["ReplayApp"]
 

@@ -1,6 +1,6 @@
 """Benchmarks of the search (not tests).
 
-``python -m moon42.ai.search.bench [--deals N] [--hands N]``
+``python -m moon42.ai.lab.solver_bench [--deals N] [--hands N]``
 
 - Solver: exact solve of full Texas 42 deals at the first trick (bid 30, trump named by
   ``basic``'s rule, declarer to lead), and the time by trick number of exact solves of
@@ -28,9 +28,9 @@ from ..basic import BasicBot, trump_choice
 from ..budget import UNITS_PER_SECOND
 from ..expert import ExpertBot
 from ..protocol import decide
-from . import effort
-from .position import Position
-from .solver import Solver
+from ..search import effort
+from ..search.position import Position
+from ..search.solver import Solver
 
 __all__ = ["solver_figures", "expert_figures", "main"]
 
@@ -139,7 +139,8 @@ def expert_figures(hands: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m moon42.ai.search.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m moon42.ai.lab.solver_bench",
+                                     description=__doc__)
     parser.add_argument("--deals", type=int, default=30, help="deals solved (default 30)")
     parser.add_argument("--hands", type=int, default=4, help="expert hands (default 4)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per deal (default 3)")

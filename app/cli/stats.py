@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from ..glyphs import glyphs_for
-from .report import summarise
-from .store import StatsError, StatsStore
-from .tables import plain_text
+from .flags import Commands
 
 __all__ = ["add_stats_parser", "run_stats"]
 
 
-def add_stats_parser(commands: argparse._SubParsersAction) -> None:
+def add_stats_parser(commands: Commands) -> None:
     stats = commands.add_parser(
         "stats", help="your statistics: games won, made rate by bid, recent games",
         description="Sum up the statistics kept of every game played or watched: games played "
@@ -26,6 +23,11 @@ def add_stats_parser(commands: argparse._SubParsersAction) -> None:
 
 def run_stats(as_json: bool = False, ascii_only: bool = False) -> int:
     """Exit 0 with the summary (also when nothing is recorded yet); 1 if it cannot be read."""
+    # Imported here for start-up time: SQLite and the summary load only for this command.
+    from ..stats.report import summarise
+    from ..stats.store import StatsError, StatsStore
+    from ..stats.tables import plain_text
+
     try:
         with StatsStore() as store:
             summary = summarise(store)

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Holder", "GameLocked", "GameLock", "lock_path", "holder_of"]
+__all__ = ["Holder", "GameLocked", "GameLock", "Slot", "lock_path", "holder_of"]
 
 _HOLDER_BYTES = 4096  # a holder's description is a few dozen bytes; a bigger file is not ours
 # A lock held a moment by a look (holder_of) is not a game open elsewhere: try a few times.
@@ -150,3 +150,15 @@ def holder_of(save: Path) -> Holder | None:
     finally:
         os.close(fd)  # and with it the shared lock, if it was had
     return None
+
+
+@dataclass
+class Slot:
+    """Where a game in progress is saved, and this process's lock on it."""
+
+    path: Path
+    lock: GameLock
+
+    @property
+    def name(self) -> str:
+        return self.path.stem

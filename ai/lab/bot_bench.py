@@ -1,15 +1,15 @@
-"""``moon42 bench --bots``: how fast the bots decide (a benchmark, not a test).
+"""How fast the bots decide (``moon42 bench --bots``; a benchmark, not a test).
 
 - Decision latency, per strategy and per game: the same seeded positions (views of the
   seat to act, gathered from hands that ``basic`` bots play) are put to every strategy;
-  the median and 95th percentile of the time ``decide`` takes.  The strategies are the
-  difficulty levels' bots (``hard`` is the expert with its short budget) and ``random``.
+  the median and 95th percentile of the time ``decide`` takes.  The strategies are given
+  (``moon42 bench --bots`` puts the difficulty levels' bots and ``random``).
 - Arena throughput: hands a second of ``normal`` against ``basic`` and of ``expert``
   against ``basic`` (``moon42 arena``'s duplicate deals, one process).
-- The exact solver's time by trick number (Texas 42; ``ai.search.bench``).
+- The exact solver's time by trick number (Texas 42; ``solver_bench``).
 
 Times are wall-clock on this machine; the expert's decisions stop at their budgets, counted in
-search work (``ai.budget``), so how long they take follows the machine's speed.
+search work (``moon42.ai.budget``), so how long they take follows the machine's speed.
 """
 
 from __future__ import annotations
@@ -18,25 +18,22 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from moon42.ai.protocol import decide
-from moon42.ai.registry import make_bot
 from moon42.rules import Game
 from moon42.rules.options import GAMES
 from moon42.rules.views import SeatView
 
-from .difficulty import LEVELS
+from ..protocol import decide
+from ..registry import make_bot
+from .arena import ArenaConfig, play_deal
+from .solver_bench import solver_figures
 
-__all__ = ["positions", "decision_latency", "arena_throughput", "run_bot_bench"]
+__all__ = ["Strategy", "positions", "decision_latency", "arena_throughput", "run_bot_bench"]
 
-# (label, bot name, settings): ``random`` and the four levels' bots.
-STRATEGIES: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("random", "random", {}),
-    *((f"{level.bot}" if not level.settings else f"{level.bot} ({name})", level.bot,
-       level.settings) for name, level in LEVELS.items() if name != "expert"),
-    ("expert", "expert", LEVELS["expert"].settings),
-)
+# A strategy timed: (label, bot name, the settings it is made with).
+Strategy = tuple[str, str, dict[str, Any]]
 
 
 def positions(game_name: str, count: int, seed: int = 1) -> list[SeatView]:
@@ -73,8 +70,6 @@ def decision_latency(views: list[SeatView], name: str, settings: dict[str, Any])
 
 def arena_throughput(game_name: str, a: str, b: str, deals: int, seed: int = 1) -> dict:
     """Hands a second of ``a`` against ``b`` over ``deals`` duplicate deals (first hands)."""
-    from .arena import ArenaConfig, play_deal
-
     config = ArenaConfig(game_name, a, b, deals=deals, seed=seed)
     start = time.perf_counter()
     hands = sum(len(play_deal(config, deal)) for deal in range(deals))
@@ -82,16 +77,14 @@ def arena_throughput(game_name: str, a: str, b: str, deals: int, seed: int = 1) 
     return {"hands": hands, "seconds": round(seconds, 2), "hands_per_s": round(hands / seconds, 2)}
 
 
-def run_bot_bench(positions_per_game: int = 30, arena_deals: int = 20, expert_deals: int = 1,
-                  solver_deals: int = 10, as_json: bool = False,
-                  games: tuple[str, ...] = GAMES) -> int:
-    from moon42.ai.search.bench import solver_figures
-
+def run_bot_bench(strategies: Sequence[Strategy], positions_per_game: int = 30,
+                  arena_deals: int = 20, expert_deals: int = 1, solver_deals: int = 10,
+                  as_json: bool = False, games: tuple[str, ...] = GAMES) -> int:
     figures: dict[str, Any] = {"latency": {}, "arena": {}, "positions_per_game": positions_per_game}
     for game_name in games:
         views = positions(game_name, positions_per_game)
         figures["latency"][game_name] = {
-            label: decision_latency(views, name, settings) for label, name, settings in STRATEGIES
+            label: decision_latency(views, name, settings) for label, name, settings in strategies
         }
         matches = {"normal vs basic": ("normal", arena_deals),
                    "expert vs basic": ("expert", expert_deals)}
@@ -113,7 +106,7 @@ def _print(figures: dict[str, Any]) -> None:
           " every bot):")
     games = list(figures["latency"])
     print(f"  {'':16}" + "".join(f"{g:>20}" for g in games))
-    for label, _, _ in STRATEGIES:
+    for label in figures["latency"][games[0]]:
         cells = []
         for game_name in games:
             q = figures["latency"][game_name][label]

@@ -1,4 +1,4 @@
-"""``moon42 bench``: how fast the rules engine plays random hands (a benchmark, not a test)."""
+"""How fast the rules engine plays random hands (``moon42 bench``; a benchmark, not a test)."""
 
 from __future__ import annotations
 

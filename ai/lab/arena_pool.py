@@ -27,9 +27,9 @@ class PoolSummary:
 
     def _mean(self) -> tuple[float, float, float]:
         """A's win rate averaged over the members deal by deal, with its interval."""
-        per_deal = [s._per_deal(lambda o: o.a_share) for s in self.summaries]
+        per_deal = [s.per_deal(lambda o: o.a_share) for s in self.summaries]
         means = [sum(rates) / len(rates) for rates in zip(*per_deal, strict=True)]
-        return Summary._mean_ci(means)
+        return Summary.mean_ci(means)
 
     def as_dict(self) -> dict[str, Any]:
         first = self.summaries[0].config
