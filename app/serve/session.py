@@ -134,10 +134,14 @@ class GameSession(asyncssh.SSHServerSession):
             env[TOKEN_VARIABLE] = token
         self.terminal = GameTerminal(self._screen, self._taken)
         address = self.connection.address
-        log.info("%s from %s: game starts (%s)", folder.name, address, client["TERM"])
         status = 1
         try:
-            await self.terminal.start(app_command(), env, *self.size)
+            await self.terminal.start(app_command(), env, *self.size,
+                                      starter=self.service.starter)
+            assert self.terminal.process is not None
+            log.info("%s from %s: game starts (%s, %s, pid %d)", folder.name, address,
+                     client["TERM"], "warm" if self.terminal.warm else "cold",
+                     self.terminal.process.pid)
             self._touch()
             if self.ending:  # ended while the game was starting
                 await self.terminal.stop()

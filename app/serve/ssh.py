@@ -28,6 +28,8 @@ from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
 from .protocol import TableServer
 from .session import GameChannel, GameSession
 from .tables import Tables
+from .terminal import app_environment
+from .warm import WarmStarter, zygote_environment
 
 __all__ = ["SshSettings", "GameService"]
 
@@ -51,6 +53,7 @@ class SshSettings:
     table_grace: float = 30.0  # how long a dropped player's seat waits before a bot plays it
     table_pace: float = 1.0  # seconds between bot moves at the shared tables
     use_dns: bool = False  # look up clients' host names for from= patterns
+    warm: bool = True  # fork games from a warm process (False: every game starts cold)
 
 
 class GameService:
@@ -70,6 +73,7 @@ class GameService:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
         self.tables: TableServer | None = None
+        self.starter: WarmStarter | None = None
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
@@ -79,6 +83,9 @@ class GameService:
         self.tables = TableServer(socket, Tables(grace=settings.table_grace,
                                                  pace=settings.table_pace))
         await self.tables.start()
+        if settings.warm:
+            self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
+            self.starter.start()
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self), settings.host, settings.port,
             server_host_keys=[host_key(settings.folder)],
@@ -116,6 +123,8 @@ class GameService:
             connection.conn.close()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        if self.starter is not None:
+            await self.starter.close()
         if self.tables is not None:
             await self.tables.close()
             shutil.rmtree(self.tables.path.parent, ignore_errors=True)

@@ -23,8 +23,12 @@ import termios
 import tty
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .modes import TerminalModes
+
+if TYPE_CHECKING:
+    from .warm import WarmGame, WarmStarter
 
 __all__ = ["GameTerminal", "app_command", "app_environment", "clamp_size", "MAX_COLUMNS",
            "MAX_ROWS"]
@@ -86,22 +90,28 @@ class GameTerminal:
                  taken: Callable[[], None] = lambda: None) -> None:
         self.output, self.taken = output, taken
         self.modes = TerminalModes()
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | WarmGame | None = None
+        self.warm = False  # forked by the warm starter, not a cold process
         self._master: int | None = None
         self._pending = bytearray()
         self._reading = False
         self._paused = False
 
     async def start(self, command: list[str], env: dict[str, str], width: int,
-                    height: int) -> None:
+                    height: int, starter: WarmStarter | None = None) -> None:
+        """Run the app: forked by ``starter`` when it is ready, else ``command`` cold."""
         master, slave = os.openpty()
         try:
             tty.setraw(slave)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, _window(width, height))
-            self.process = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_take_terminal,
-            )
+            if starter is not None:
+                self.process = await starter.spawn(env, slave)
+                self.warm = self.process is not None
+            if self.process is None:
+                self.process = await asyncio.create_subprocess_exec(
+                    *command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                    start_new_session=True, preexec_fn=_take_terminal,
+                )
         except BaseException:
             os.close(master)
             raise

@@ -78,6 +78,12 @@ class Server:
     def alive(self) -> bool:
         return self.process.poll() is None
 
+    def game_pids(self, player: str = r"\S+") -> list[int]:
+        """The processes of the games the log says started (for ``player``, a folder name:
+        a forked game's environment does not show in /proc, so the log says who it is)."""
+        return [int(pid) for pid in re.findall(
+            rf"^\S+ \S+ {player} from \S+: game starts \(.*pid (\d+)\)$", self.log(), re.M)]
+
     def rss_mib(self) -> float:
         """The server process's resident memory."""
         status = Path(f"/proc/{self.process.pid}/status").read_text()
@@ -223,6 +229,14 @@ def connections_to(port: int) -> int:
             if local_port == port and fields[3] == "01":
                 count += 1
     return count
+
+
+def running(pid: int) -> bool:
+    """Whether the process is there and not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def processes_mentioning(marker: str) -> list[int]:
