@@ -61,6 +61,9 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
     ssh.add_argument("--seat-grace", type=float, default=30.0, metavar="SECONDS",
                      help="at a shared table, how long a dropped player's seat waits for "
                      "them before a bot plays it (default 30)")
+    ssh.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                     help="processes that decide the bots' moves at the shared tables, at a "
+                     "lower priority than the games (default: one a core)")
     ssh.add_argument("--cold-start", action="store_true",
                      help="start every game in a new Python process (slower to draw, about "
                      "three times the memory); by default games are forked from a process "
@@ -140,6 +143,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     limits = _limits(args, parser)
     if args.serve_kind == "web":
         return _run_web(args, parser, limits)
+    if args.bot_workers is not None and not 1 <= args.bot_workers <= 256:
+        parser.error("--bot-workers is 1 to 256")
     for name in ("seat_grace", "table_pace"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} must be 0 or more")
@@ -151,7 +156,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         host=args.host, port=args.port, folder=_server_folder(args.data_dir),
         authorized_keys=args.authorized_keys, limits=limits,
         table_grace=args.seat_grace, table_pace=args.table_pace, use_dns=args.use_dns,
-        warm=not args.cold_start,
+        warm=not args.cold_start, bot_workers=args.bot_workers,
     )
     _log_to_stderr()
     try:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .bot_pool import BotPool
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
@@ -54,6 +55,7 @@ class SshSettings:
     table_pace: float = 1.0  # seconds between bot moves at the shared tables
     use_dns: bool = False  # look up clients' host names for from= patterns
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
+    bot_workers: int | None = None  # processes deciding the tables' bot moves (None: a core)
 
 
 class GameService:
@@ -74,14 +76,17 @@ class GameService:
         self.port = settings.port
         self.tables: TableServer | None = None
         self.starter: WarmStarter | None = None
+        self.bots: BotPool | None = None
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
         settings = self.settings
         # The shared tables: in this process, reached by the players' apps on a local socket.
         socket = Path(tempfile.mkdtemp(prefix="moon42-tables-")) / "tables.sock"
+        self.bots = BotPool(settings.bot_workers)
         self.tables = TableServer(socket, Tables(grace=settings.table_grace,
-                                                 pace=settings.table_pace))
+                                                 pace=settings.table_pace,
+                                                 decide=self.bots.decide))
         await self.tables.start()
         if settings.warm:
             self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
@@ -128,6 +133,8 @@ class GameService:
         if self.tables is not None:
             await self.tables.close()
             shutil.rmtree(self.tables.path.parent, ignore_errors=True)
+        if self.bots is not None:
+            self.bots.close()
 
 
 class GameConnection(asyncssh.SSHServer):
