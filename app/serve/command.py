@@ -64,6 +64,10 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
     ssh.add_argument("--bot-workers", type=int, default=None, metavar="N",
                      help="processes that decide the bots' moves at the shared tables, at a "
                      "lower priority than the games (default: one a core)")
+    ssh.add_argument("--busy-lag", type=float, default=None, metavar="MS",
+                     help="refuse new games (saying the server is busy) while the server "
+                     "wakes this many milliseconds late on average over 10 s, a sign that "
+                     "the machine's cores are all taken; 0 never refuses (default 25)")
     ssh.add_argument("--cold-start", action="store_true",
                      help="start every game in a new Python process (slower to draw, about "
                      "three times the memory); by default games are forked from a process "
@@ -157,6 +161,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         authorized_keys=args.authorized_keys, limits=limits,
         table_grace=args.seat_grace, table_pace=args.table_pace, use_dns=args.use_dns,
         warm=not args.cold_start, bot_workers=args.bot_workers,
+        busy_lag=_busy_lag(args.busy_lag, parser),
     )
     _log_to_stderr()
     try:
@@ -165,6 +170,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"moon42 serve ssh: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _busy_lag(given: float | None, parser: argparse.ArgumentParser) -> float | None:
+    from .busy import DEFAULT_BUSY_LAG_MS
+
+    if given is None:
+        return DEFAULT_BUSY_LAG_MS
+    if not 0 <= given <= 60000:
+        parser.error("--busy-lag is 0 (never busy) to 60000 milliseconds")
+    return given or None
 
 
 def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) -> int:

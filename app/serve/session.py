@@ -104,6 +104,10 @@ class GameSession(asyncssh.SSHServerSession):
                                 f"{self.service.port} HOST")
         elif len(self.service.sessions) >= limits.max_sessions:
             self._say_and_leave("The moon42 server is full; please try again later.")
+        elif self.service.busy.busy():
+            self.service.note(self.connection.address, "game refused: the machine is busy")
+            self._say_and_leave("The moon42 server is busy: the games being played need "
+                                "all its time now. Please try again in a few minutes.")
         else:
             self.service.sessions.add(self)
             self.connection.game_started()

@@ -23,6 +23,7 @@ from pathlib import Path
 import asyncssh
 
 from .bot_pool import BotPool
+from .busy import DEFAULT_BUSY_LAG_MS, BusyGauge
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
@@ -56,6 +57,7 @@ class SshSettings:
     use_dns: bool = False  # look up clients' host names for from= patterns
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
     bot_workers: int | None = None  # processes deciding the tables' bot moves (None: a core)
+    busy_lag: float | None = DEFAULT_BUSY_LAG_MS  # refuse new games over this lag (ms)
 
 
 class GameService:
@@ -77,6 +79,7 @@ class GameService:
         self.tables: TableServer | None = None
         self.starter: WarmStarter | None = None
         self.bots: BotPool | None = None
+        self.busy = BusyGauge(settings.busy_lag, report=lambda: len(self.sessions))
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
@@ -88,6 +91,7 @@ class GameService:
                                                  pace=settings.table_pace,
                                                  decide=self.bots.decide))
         await self.tables.start()
+        self.busy.start()
         if settings.warm:
             self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
             self.starter.start()
@@ -135,6 +139,7 @@ class GameService:
             shutil.rmtree(self.tables.path.parent, ignore_errors=True)
         if self.bots is not None:
             self.bots.close()
+        await self.busy.close()
 
 
 class GameConnection(asyncssh.SSHServer):
