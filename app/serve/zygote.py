@@ -70,8 +70,36 @@ def warm() -> None:
         for info in pkgutil.walk_packages(package.__path__, package_name + "."):
             if not info.name.endswith(("__main__", ".calibrate")):
                 importlib.import_module(info.name)
+    rehearse()
     gc.collect()
     gc.freeze()
+
+
+def rehearse() -> None:
+    """Draw the lobby once, headless, in a throwaway folder: the caches a game fills as it
+    starts (parsed styles, measured text) are filled here once for every child to share."""
+    import asyncio
+    import shutil
+    import tempfile
+    import threading
+
+    from moon42.app.app import Moon42App
+
+    folder = tempfile.mkdtemp(prefix="moon42-rehearsal-")
+    os.environ["MOON42_DATA_DIR"] = folder
+
+    async def draw() -> None:
+        app = Moon42App(None, lobby=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    try:
+        asyncio.run(draw())
+    finally:
+        del os.environ["MOON42_DATA_DIR"]
+        shutil.rmtree(folder, ignore_errors=True)
+    if threading.active_count() != 1:  # forking beside a thread could copy a held lock
+        raise RuntimeError("the rehearsal left threads running")
 
 
 def serve(control: socket.socket) -> None:
@@ -186,7 +214,6 @@ def _child(terminal: int, status: socket.socket, env: dict[str, str], argv: list
     from moon42.app import cli
 
     sys.argv = [str(cli.__file__), *argv]
-    gc.unfreeze()
     code = 0
     try:
         code = cli.main(argv)
