@@ -81,6 +81,7 @@ async def tables_case(count: int, sessions: int, seconds: float,
     tables = Tables(pace=1.0, decide=pool.decide, max_tables=count)
     server = Server(*_limits_for(max(1, sessions)))
     try:
+        await pool.warm()
         await server.settle()
         connections, players = await _sign_in_all(server, sessions) if sessions else ([], [])
         until = time.monotonic() + seconds

@@ -69,6 +69,11 @@ def _warm() -> None:
     bot_names()
 
 
+def _ready() -> int:
+    time.sleep(0.1)  # long enough that the others go to workers of their own
+    return os.getpid()
+
+
 def _decide(bot: Any, view: SeatView) -> tuple[Action, Any]:
     return bot_decide(bot, view), bot
 
@@ -85,6 +90,12 @@ class BotPool:
         self._executor = self._new_executor()
         # (kind of turn, seconds from asking to the answer, whether the quick bot answered)
         self.decisions: deque[tuple[str, float, bool]] = deque(maxlen=_KEPT)
+
+    async def warm(self) -> None:
+        """Start every worker now, so that no table's first move waits for one to start."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor, _ready)
+                               for _ in range(self.workers)))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         # Workers come from a clean process, not forked from this one with its threads.

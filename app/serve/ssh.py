@@ -79,6 +79,7 @@ class GameService:
         self.tables: TableServer | None = None
         self.starter: WarmStarter | None = None
         self.bots: BotPool | None = None
+        self._warming: asyncio.Task[None] | None = None
         self.busy = BusyGauge(settings.busy_lag, report=lambda: len(self.sessions))
 
     async def start(self) -> int:
@@ -92,6 +93,7 @@ class GameService:
                                                  decide=self.bots.decide))
         await self.tables.start()
         self.busy.start()
+        self._warming = asyncio.get_running_loop().create_task(self.bots.warm())
         if settings.warm:
             self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
             self.starter.start()
@@ -137,6 +139,8 @@ class GameService:
         if self.tables is not None:
             await self.tables.close()
             shutil.rmtree(self.tables.path.parent, ignore_errors=True)
+        if self._warming is not None:
+            self._warming.cancel()
         if self.bots is not None:
             self.bots.close()
         await self.busy.close()

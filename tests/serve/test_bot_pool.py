@@ -19,6 +19,7 @@ from .pool_bots import DyingBot, WaitingBot
 async def test_bots_in_the_pool_play_the_moves_they_would_play_in_the_server() -> None:
     pool = BotPool(workers=2)
     try:
+        await asyncio.wait_for(pool.warm(), PATIENCE)
         game = Game.new("moon3", seed=11)
         # The random bot keeps its random numbers from move to move: they must come back.
         pooled = {seat: new_bot("random", seed=seat) for seat in range(3)}
