@@ -73,7 +73,15 @@ def _ms(values: list[float]) -> dict[str, float] | None:
 
 async def tables_case(count: int, sessions: int, seconds: float,
                       think: tuple[float, float], workers: int | None) -> dict[str, Any]:
-    from .bench import Server, _limits_for, _play, _sign_in_all, _times
+    from .bench import (
+        Server,
+        _cpu_seconds,
+        _descendants,
+        _limits_for,
+        _play,
+        _sign_in_all,
+        _times,
+    )
 
     pool = BotPool(workers)
     gauge = BusyGauge(None)
@@ -97,6 +105,9 @@ async def tables_case(count: int, sessions: int, seconds: float,
             sample(), *(_sit_and_play(table, n, until) for n, table in enumerate(opened)),
             *(_play(p, n, think, None, until) for n, p in enumerate(players)))
         keys = [t for run in results[1 + count:] for t in run]
+        served = {server.pid, *_descendants(server.pid)}
+        workers_cpu = sum(_cpu_seconds(pid) for pid in _descendants(os.getpid())
+                          if pid not in served)
         for conn in connections:
             conn.close()
     finally:
@@ -119,6 +130,7 @@ async def tables_case(count: int, sessions: int, seconds: float,
         "bot_time_over_budget_p95": round(ratios[int(0.95 * (len(ratios) - 1))], 2)
         if ratios else None,
         "quick_bot_decisions": sum(1 for *_, quick in decisions if quick),
+        "bot_workers_cores_busy": round(workers_cpu / seconds, 2),
         "table_loop_lag_ms": {"mean": round(sum(lags) / len(lags), 2) if lags else None,
                               "worst_10s_mean": round(max(lags), 2) if lags else None},
         "players_key_to_screen_ms": _times(keys) if keys else None,
