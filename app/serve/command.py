@@ -70,8 +70,8 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
                      "the machine's cores are all taken; 0 never refuses (default 25)")
     ssh.add_argument("--cold-start", action="store_true",
                      help="start every game in a new Python process (slower to draw, about "
-                     "three times the memory); by default games are forked from a process "
-                     "that has loaded the game once")
+                     "twice the memory); by default games are forked from a process that "
+                     "has loaded the game once")
     ssh.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
                      help="at the shared tables, the time between bot moves (default 1)")
 
@@ -89,6 +89,10 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
                      help="where the web players' saves go (default: the moon42 data "
                      "folder's 'server')")
     _add_limits(web, "games (browser tabs)", "games")
+    web.add_argument("--cold-start", action="store_true",
+                     help="start every game in a new Python process (slower to draw, about "
+                     "twice the memory); by default games are forked from a process that "
+                     "has loaded the game once")
     secret = web.add_mutually_exclusive_group()
     secret.add_argument("--password", metavar="WORDS",
                         help="ask for this password before a game (the page's sign-in, or "
@@ -199,7 +203,7 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
     _log_to_stderr()
     return serve_web(WebSettings(host=args.host, port=args.port, public_url=args.public_url,
                                  folder=_server_folder(args.data_dir), limits=limits,
-                                 password=password))
+                                 password=password, warm=not args.cold_start))
 
 
 def _log_to_stderr() -> None:

@@ -105,7 +105,7 @@ class GameTerminal:
             tty.setraw(slave)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, _window(width, height))
             if starter is not None:
-                self.process = await starter.spawn(env, slave)
+                self.process = await starter.spawn(env, [slave])
                 self.warm = self.process is not None
             if self.process is None:
                 self.process = await asyncio.create_subprocess_exec(

@@ -138,17 +138,18 @@ class WarmStarter:
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
 
-    async def spawn(self, env: Mapping[str, str], terminal: int,
+    async def spawn(self, env: Mapping[str, str], streams: list[int],
                     argv: tuple[str, ...] = ()) -> WarmGame | None:
-        """A game forked on ``terminal`` (the PTY's terminal side; the caller closes it),
-        or None when the zygote cannot give one now."""
+        """A game forked on ``streams`` (the PTY's terminal side, or the game's stdin,
+        stdout and stderr pipes; the caller closes them), or None when the zygote cannot
+        give one now."""
         control = self._control
         if not self._ready or control is None:
             return None
         message = json.dumps({"env": dict(env), "argv": list(argv)}).encode()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            socket.send_fds(control, [message], [terminal, theirs.fileno()])
+            socket.send_fds(control, [message], [*streams, theirs.fileno()])
         except OSError as error:  # full (not reading) or gone: a cold game this time
             ours.close()
             log.warning("the warm game starter took no request (%s)", error)

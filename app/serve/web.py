@@ -40,6 +40,8 @@ from textual_serve.download_manager import DownloadManager
 from .limits import AttemptLimiter, InputBudget, Quieter, ServeLimits
 from .page import SECURITY_HEADERS, game_page, message_page, sign_in_page
 from .terminal import app_command, clamp_size
+from .warm import WarmStarter
+from .web_warm import WarmAppService, web_zygote_environment
 
 __all__ = ["WebSettings", "GameWebServer", "serve_web"]
 
@@ -61,6 +63,7 @@ class WebSettings:
     folder: Path
     limits: ServeLimits
     password: str | None = None
+    warm: bool = True  # fork games from a warm process (False: every game starts cold)
 
 
 @dataclass
@@ -103,6 +106,7 @@ class GameWebServer:
         self.quieter = Quieter()  # refusals: a line a minute per address and reason
         self.pass_token = secrets.token_urlsafe(32)  # the cookie of a signed-in browser
         self.downloads = DownloadManager()
+        self.starter: WarmStarter | None = None
 
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
@@ -225,13 +229,15 @@ class GameWebServer:
         game = self.sessions[socket] = _Game(address, asyncio.get_running_loop().time())
         width, height = clamp_size(_to_int(request.query.get("width"), 80),
                                    _to_int(request.query.get("height"), 24))
-        service = AppService(self.command, write_bytes=socket.send_bytes,
-                             write_str=socket.send_str, close=socket.close,
-                             download_manager=self.downloads)
-        log.info("%s: web game starts", address)
+        service = WarmAppService(self.command, write_bytes=socket.send_bytes,
+                                 write_str=socket.send_str, close=socket.close,
+                                 download_manager=self.downloads, starter=self.starter)
         idle = asyncio.get_running_loop().create_task(self._idle_watch(socket, game))
         try:
             await service.start(width, height)
+            process = service._process
+            log.info("%s: web game starts (%s, pid %s)", address,
+                     "warm" if service.warm else "cold", process.pid if process else "?")
             await self._play(socket, service, game)
         except (ConnectionError, OSError) as error:
             log.info("%s: the connection dropped (%s)", address, error)
@@ -296,6 +302,9 @@ class GameWebServer:
     # ----- starting and stopping -------------------------------------------
 
     async def _started(self, app: web.Application) -> None:
+        if self.settings.warm:
+            self.starter = WarmStarter(web_zygote_environment())
+            self.starter.start()
         shown = self.settings.public_url or \
             f"http://{self.settings.host}:{self.settings.port}"
         print(f"moon42 serve web: listening on {self.settings.host}:{self.settings.port}; "
@@ -308,6 +317,8 @@ class GameWebServer:
     async def _shutdown(self, app: web.Application) -> None:
         for socket in list(self.sessions):
             await socket.close(message=b"the server is stopping")
+        if self.starter is not None:
+            await self.starter.close()
 
 
 def serve_web(settings: WebSettings) -> int:

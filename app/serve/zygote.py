@@ -5,8 +5,9 @@ A cold game is a new Python that imports Textual and the app before it draws any
 second of a core, and about 32 MiB each).  This process does that once, freezes what the
 imports made (``gc.freeze``: the collector then never writes to those pages, so they stay
 shared, copy-on-write, by every child), and waits for requests from the server on its
-control socket.  A request is the game's environment and arguments, with two descriptors:
-the PTY's terminal side and a status socket.  The child becomes a session of its own on
+control socket.  A request is the game's environment and arguments, with the descriptors
+of the game's streams (the PTY's terminal side; or, for a web game, three pipes) and a
+status socket.  The child becomes a session of its own on
 that PTY (its controlling terminal), takes the environment and arguments a cold process
 would have, and runs the app's ``main``; this process writes ``pid N`` on the status
 socket, and ``exit S`` (as asyncio's ``returncode``: negative for a signal) once it has
@@ -126,7 +127,7 @@ def serve(control: socket.socket) -> None:
                     os.read(wake_read, 512)
                 continue
             try:
-                message, fds, _, _ = socket.recv_fds(control, MAX_REQUEST, 2)
+                message, fds, _, _ = socket.recv_fds(control, MAX_REQUEST, 4)
             except InterruptedError:
                 continue
             if not message:  # the server has gone: so do we (the games go on)
@@ -136,29 +137,36 @@ def serve(control: socket.socket) -> None:
 
 
 def _start(message: bytes, fds: list[int], mine: tuple) -> None:
-    if len(fds) != 2:
+    if len(fds) not in (2, 4):
         for fd in fds:
             os.close(fd)
         return
-    terminal, status_fd = fds
-    status = socket.socket(fileno=status_fd)
+    *streams, status_fd = fds
+    try:
+        status = socket.socket(fileno=status_fd)
+    except OSError:  # not a socket: a request this zygote does not understand
+        for fd in fds:
+            os.close(fd)
+        return
     try:
         request = json.loads(message)
         env = {str(k): str(v) for k, v in dict(request["env"]).items()}
         argv = [str(word) for word in request["argv"]]
     except (ValueError, KeyError, TypeError):
-        os.close(terminal)
+        for fd in streams:
+            os.close(fd)
         status.close()
         return
     pid = os.fork()
     if pid == 0:
         code = 1
         try:
-            code = _child(terminal, status, env, argv, mine)
+            code = _child(streams, status, env, argv, mine)
         finally:
             _tell(status, f"exit {code}\n")  # in case this zygote is gone by the end
             os._exit(code)
-    os.close(terminal)
+    for fd in streams:
+        os.close(fd)
     _children[pid] = status
     _tell(status, f"pid {pid}\n")
 
@@ -185,9 +193,10 @@ def _tell(status: socket.socket, line: str) -> None:
 # ----- in the child ------------------------------------------------------------------
 
 
-def _child(terminal: int, status: socket.socket, env: dict[str, str], argv: list[str],
+def _child(streams: list[int], status: socket.socket, env: dict[str, str], argv: list[str],
            mine: tuple) -> int:
-    """Become the game a cold process would be, on its own terminal; its exit code."""
+    """Become the game a cold process would be, on its own terminal (one stream: a PTY's
+    terminal side) or on three pipes (a web game's); its exit code."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -202,11 +211,14 @@ def _child(terminal: int, status: socket.socket, env: dict[str, str], argv: list
     # even if this zygote is gone by then.
     globals()["_status"] = status
     os.setsid()
-    for fd in (0, 1, 2):
-        os.dup2(terminal, fd)
-    if terminal > 2:
-        os.close(terminal)
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    for fd, stream in zip((0, 1, 2), streams * 3 if len(streams) == 1 else streams,
+                          strict=True):
+        os.dup2(stream, fd)
+    for stream in set(streams):
+        if stream > 2:
+            os.close(stream)
+    if len(streams) == 1:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     os.environ.clear()
     os.environ.update(env)
     _stdio()
@@ -255,7 +267,7 @@ def _stdio() -> None:
         errors="strict", line_buffering=True)
     sys.stdout = sys.__stdout__ = io.TextIOWrapper(
         io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding=encoding,
-        errors="strict", line_buffering=True)
+        errors="strict", line_buffering=os.isatty(1))
     sys.stderr = sys.__stderr__ = io.TextIOWrapper(
         io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding=encoding,
         errors="backslashreplace", line_buffering=True)

@@ -136,3 +136,31 @@ def test_cold_start_runs_every_game_in_a_new_process(tmp_path: Path, tmux: Tmux)
         tmux.wait_for("alice", "CLIENT-ENDED 0")
     finally:
         assert server.stop() == 0, server.log()
+
+
+def test_web_games_fork_warm_and_end_with_their_tab(tmp_path: Path) -> None:
+    import asyncio
+
+    import aiohttp
+
+    from .test_web import _drawn, _game, start
+
+    server, url = start(tmp_path)
+    try:
+        wait_until(lambda: _starter_pids(server), what="the warm starter", shown=server.log)
+
+        async def play() -> int:
+            async with aiohttp.ClientSession() as session:
+                ws = await _game(session, url)
+                await _drawn(ws)
+                found = re.findall(r"web game starts \((warm|cold), pid (\d+)\)", server.log())
+                assert [how for how, _ in found] == ["warm"], server.log()
+                pid = int(found[0][1])
+                assert _alive(pid)
+                await ws.close()
+                return pid
+
+        pid = asyncio.run(play())
+        wait_until(lambda: not _alive(pid), what="the tab's game to end", shown=server.log)
+    finally:
+        assert server.stop() == 0, server.log()
