@@ -93,7 +93,7 @@ class Server:
         # The bench measures past the point where a real server would turn players away.
         self.process = subprocess.Popen(
             [sys.executable, "-m", "moon42.app.cli", "serve", "ssh", "--guest", "--port", "0",
-             "--data-dir", str(self.folder), "--busy-lag", "0", *flags],
+             "--data-dir", str(self.folder), "--busy-answer", "0", *flags],
             stdout=subprocess.PIPE, stderr=self.log_path.open("wb"), text=True,
             start_new_session=True,
         )
@@ -121,6 +121,10 @@ class Server:
     def lag_ms(self) -> list[float]:
         """How late the server woke, as its log said every 30 s."""
         return [float(ms) for ms in re.findall(r"wakes ([\d.]+) ms late", self.log())]
+
+    def answer_ms(self) -> list[float]:
+        """The games' median answer to keys, as the server's log said every 30 s."""
+        return [float(ms) for ms in re.findall(r"answered in ([\d.]+) ms", self.log())]
 
     async def sign_in(self, name: str) -> tuple[asyncssh.SSHClientConnection, Player]:
         conn = await asyncssh.connect("127.0.0.1", self.port, username=name,
@@ -266,7 +270,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         cpu_after = sum(_cpu_seconds(pid) for pid in [server.pid, *games])
         pss = [_pss_kib(pid) for pid in games]
         busy_kib = _rss_kib(server.pid)
-        lags = server.lag_ms()
+        lags, answers = server.lag_ms(), server.answer_ms()
         for conn in connections:
             conn.close()
     finally:
@@ -283,6 +287,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         "total_pss_mib": {"idle": _mib(idle_pss_kib), "held": _mib(held_pss_kib)},
         "server_rss_growth_per_session_kib": round((busy_kib - idle_kib) / sessions),
         "server_lag_ms_every_30s": lags,
+        "server_seen_answer_median_ms_every_30s": answers,
         "cpus": os.cpu_count(),
     }
 

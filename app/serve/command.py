@@ -64,10 +64,11 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
     ssh.add_argument("--bot-workers", type=int, default=None, metavar="N",
                      help="processes that decide the bots' moves at the shared tables, at a "
                      "lower priority than the games (default: one a core)")
-    ssh.add_argument("--busy-lag", type=float, default=None, metavar="MS",
-                     help="refuse new games (saying the server is busy) while the server "
-                     "wakes this many milliseconds late on average over 10 s, a sign that "
-                     "the machine's cores are all taken; 0 never refuses (default 25)")
+    ssh.add_argument("--busy-answer", type=float, default=None, metavar="MS",
+                     help="refuse new games (saying the server is busy) while the games "
+                     "answer keys slower than this, in milliseconds (the median over the "
+                     "last 10 s): a sign that the machine's cores are all taken; 0 never "
+                     "refuses (default 60)")
     ssh.add_argument("--cold-start", action="store_true",
                      help="start every game in a new Python process (slower to draw, about "
                      "twice the memory); by default games are forked from a process that "
@@ -165,7 +166,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         authorized_keys=args.authorized_keys, limits=limits,
         table_grace=args.seat_grace, table_pace=args.table_pace, use_dns=args.use_dns,
         warm=not args.cold_start, bot_workers=args.bot_workers,
-        busy_lag=_busy_lag(args.busy_lag, parser),
+        busy_answer=_busy_answer(args.busy_answer, parser),
     )
     _log_to_stderr()
     try:
@@ -176,13 +177,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def _busy_lag(given: float | None, parser: argparse.ArgumentParser) -> float | None:
-    from .busy import DEFAULT_BUSY_LAG_MS
+def _busy_answer(given: float | None, parser: argparse.ArgumentParser) -> float | None:
+    from .busy import DEFAULT_BUSY_ANSWER_MS
 
     if given is None:
-        return DEFAULT_BUSY_LAG_MS
+        return DEFAULT_BUSY_ANSWER_MS
     if not 0 <= given <= 60000:
-        parser.error("--busy-lag is 0 (never busy) to 60000 milliseconds")
+        parser.error("--busy-answer is 0 (never busy) to 60000 milliseconds")
     return given or None
 
 

@@ -136,7 +136,7 @@ class GameSession(asyncssh.SSHServerSession):
             tables.admit(token, identity)
             env[SOCKET_VARIABLE] = str(tables.path)
             env[TOKEN_VARIABLE] = token
-        self.terminal = GameTerminal(self._screen, self._taken)
+        self.terminal = GameTerminal(self._screen, self._taken, self.service.busy.answered)
         address = self.connection.address
         status = 1
         try:

@@ -23,7 +23,7 @@ from pathlib import Path
 import asyncssh
 
 from .bot_pool import BotPool
-from .busy import DEFAULT_BUSY_LAG_MS, BusyGauge
+from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
@@ -57,7 +57,7 @@ class SshSettings:
     use_dns: bool = False  # look up clients' host names for from= patterns
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
     bot_workers: int | None = None  # processes deciding the tables' bot moves (None: a core)
-    busy_lag: float | None = DEFAULT_BUSY_LAG_MS  # refuse new games over this lag (ms)
+    busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
 
 
 class GameService:
@@ -80,7 +80,7 @@ class GameService:
         self.starter: WarmStarter | None = None
         self.bots: BotPool | None = None
         self._warming: asyncio.Task[None] | None = None
-        self.busy = BusyGauge(settings.busy_lag, report=lambda: len(self.sessions))
+        self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
