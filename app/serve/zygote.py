@@ -64,13 +64,15 @@ _children: dict[int, socket.socket] = {}  # pid -> its status socket
 
 def warm() -> None:
     """Import what a game needs, then freeze it all so children share the pages."""
+    importlib.import_module("moon42.app.cli")  # without it there is no game to fork
     for name in WARM_MODULES:
-        importlib.import_module(name)
+        _import(name)
     for package_name in WARM_PACKAGES:
-        package = importlib.import_module(package_name)
-        for info in pkgutil.walk_packages(package.__path__, package_name + "."):
+        package = _import(package_name)
+        for info in pkgutil.walk_packages(getattr(package, "__path__", []),
+                                          package_name + "."):
             if not info.name.endswith(("__main__", ".calibrate")):
-                importlib.import_module(info.name)
+                _import(info.name)
     rehearse()
     gc.collect()
     gc.freeze()
@@ -101,6 +103,17 @@ def rehearse() -> None:
         shutil.rmtree(folder, ignore_errors=True)
     if threading.active_count() != 1:  # forking beside a thread could copy a held lock
         raise RuntimeError("the rehearsal left threads running")
+
+
+def _import(name: str) -> object:
+    """The module, or None if it is not there any more (a game imports it itself, if it
+    still needs it: colder, but it works)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        print(f"moon42 warm game starter: cannot load {name} ahead ({error})",
+              file=sys.stderr, flush=True)
+        return None
 
 
 def serve(control: socket.socket) -> None:
