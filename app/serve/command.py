@@ -64,11 +64,6 @@ def add_serve_parser(commands: argparse._SubParsersAction) -> None:
     ssh.add_argument("--bot-workers", type=int, default=None, metavar="N",
                      help="processes that decide the bots' moves at the shared tables, at a "
                      "lower priority than the games (default: one a core)")
-    ssh.add_argument("--busy-answer", type=float, default=None, metavar="MS",
-                     help="refuse new games (saying the server is busy) while the games "
-                     "answer keys slower than this, in milliseconds (the median over the "
-                     "last 10 s): a sign that the machine's cores are all taken; 0 never "
-                     "refuses (default 60)")
     ssh.add_argument("--cold-start", action="store_true",
                      help="start every game in a new Python process (slower to draw, about "
                      "twice the memory); by default games are forked from a process that "
@@ -113,6 +108,11 @@ def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -
     parser.add_argument("--max-per-address", type=int, default=10, metavar="N",
                         help=f"at most this many {per_address} from one address at once "
                         "(default 10)")
+    parser.add_argument("--busy-answer", type=float, default=None, metavar="MS",
+                        help="refuse new games (saying the server is busy) while the games "
+                        "answer keys slower than this, in milliseconds (the median over the "
+                        "last 10 s): a sign that the machine's cores are all taken; 0 never "
+                        "refuses (default 60)")
     parser.add_argument("--input-rate", type=int, default=2048, metavar="BYTES",
                         help="the most a player may type a second, in bytes (a key is 1 to "
                         "6); more waits its turn, so a flood slows only its sender "
@@ -204,7 +204,8 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
     _log_to_stderr()
     return serve_web(WebSettings(host=args.host, port=args.port, public_url=args.public_url,
                                  folder=_server_folder(args.data_dir), limits=limits,
-                                 password=password, warm=not args.cold_start))
+                                 password=password, warm=not args.cold_start,
+                                 busy_answer=_busy_answer(args.busy_answer, parser)))
 
 
 def _log_to_stderr() -> None:

@@ -1,5 +1,5 @@
 """Warm games for ``serve web``: textual-serve's app runner, with the app forked by the
-warm starter when it is ready.
+warm starter when it is ready (and timed answering keys, for the busy gauge).
 
 textual-serve runs each tab's app as a process on three pipes and speaks to it through
 them (``AppService``); only its way of opening the process is replaced here.  The forked
@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
+from collections.abc import Callable
 from typing import Any
 
 from textual_serve.app_service import AppService
 
+from .busy import NOT_AN_ANSWER
 from .warm import WarmGame, WarmStarter, zygote_environment
 
 __all__ = ["WarmAppService", "web_zygote_environment"]
@@ -72,10 +75,27 @@ class PipedGame:
 class WarmAppService(AppService):
     """``AppService`` whose app is forked by ``starter`` when it can be."""
 
-    def __init__(self, *args: Any, starter: WarmStarter | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, starter: WarmStarter | None = None,
+                 answered: Callable[[float], None] = lambda seconds: None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.starter = starter
         self.warm = False
+        self.answered = answered  # how long the app took to answer a key with its screen
+        self._asked: float | None = None
+
+    async def send_bytes(self, data: bytes) -> bool:
+        if self._asked is None and data:
+            self._asked = time.monotonic()
+        return await super().send_bytes(data)
+
+    async def on_data(self, payload: bytes) -> None:
+        if self._asked is not None:
+            took = time.monotonic() - self._asked
+            self._asked = None
+            if took < NOT_AN_ANSWER:
+                self.answered(took)
+        await super().on_data(payload)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         starter = self.starter

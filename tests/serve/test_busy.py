@@ -76,3 +76,40 @@ def test_a_new_player_on_a_busy_server_is_told_so_and_the_game_goes_on(
         tmux.wait_for("ann", "CLIENT-ENDED 0")
     finally:
         assert server.stop() == 0, server.log()
+
+
+def test_a_busy_web_server_turns_new_tabs_away_and_the_game_goes_on(tmp_path: Path) -> None:
+    import asyncio
+    import urllib.error
+    import urllib.request
+
+    import aiohttp
+
+    from .test_web import _drawn, _game, start
+
+    server, url = start(tmp_path, "--busy-answer", "0.000001")
+    try:
+        async def play() -> None:
+            async with aiohttp.ClientSession() as session:
+                first = await _game(session, url)
+                await _drawn(first)
+                async with asyncio.timeout(PATIENCE):
+                    while "the machine is busy" not in server.log():
+                        await first.send_json(["stdin", "\x1b[B"])
+                        await asyncio.sleep(0.3)
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await _game(session, url)
+                assert refused.value.status == 503
+                # The game in progress goes on: it still answers keys.
+                await first.send_json(["stdin", "\x1b[A"])
+                message = await asyncio.wait_for(first.receive(), PATIENCE)
+                assert message.type == aiohttp.WSMsgType.BINARY
+                await first.close()
+
+        asyncio.run(play())
+        with pytest.raises(urllib.error.HTTPError) as page:
+            urllib.request.urlopen(url + "/", timeout=PATIENCE)
+        assert page.value.code == 503 and "server is busy" in page.value.read().decode()
+        assert "game refused: the machine is busy" in server.log()
+    finally:
+        assert server.stop() == 0, server.log()
