@@ -93,9 +93,16 @@ class BotPool:
 
     async def warm(self) -> None:
         """Start every worker now, so that no table's first move waits for one to start."""
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._executor, _ready)
+        await asyncio.gather(*(self._run(self._executor, _ready)
                                for _ in range(self.workers)))
+
+    @staticmethod
+    async def _run(executor: ProcessPoolExecutor, work: Callable[..., Any], *args: Any) -> Any:
+        """``work(*args)`` in a worker.  It is handed over from a thread: handing it over may
+        start a worker process and wait for it (a fifth of a second here), which the
+        server's loop must not."""
+        future = await asyncio.to_thread(executor.submit, work, *args)
+        return await asyncio.wrap_future(future)
 
     def _new_executor(self) -> ProcessPoolExecutor:
         # Workers come from a clean process, not forked from this one with its threads.
@@ -104,7 +111,6 @@ class BotPool:
 
     async def decide(self, bot: Any, view: SeatView) -> tuple[Action, Any]:
         """The bot's action on ``view``, and the bot as it is after deciding."""
-        loop = asyncio.get_running_loop()
         began = time.monotonic()
         kind = view.to_act.kind if view.to_act is not None else "?"
         quick = False
@@ -112,7 +118,7 @@ class BotPool:
         try:
             async with asyncio.timeout(self.limit):
                 async with self._slots:
-                    action, bot = await loop.run_in_executor(executor, _decide, bot, view)
+                    action, bot = await self._run(executor, _decide, bot, view)
         except TimeoutError:
             quick = True
             log.warning("a bot took more than %g s to decide; the quick bot decided",
