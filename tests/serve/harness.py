@@ -218,8 +218,9 @@ def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
 
 
 def connections_to(port: int) -> int:
-    """Established TCP connections to ``port`` on this machine, as the kernel counts them
-    (the server's side of each)."""
+    """TCP connections to ``port`` that the server holds open, as the kernel counts them:
+    established, or closed by the client and not yet by the server (CLOSE_WAIT: a server
+    still counts those as open)."""
     count = 0
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
@@ -229,7 +230,7 @@ def connections_to(port: int) -> int:
         for line in lines:
             fields = line.split()
             local_port = int(fields[1].rsplit(":", 1)[1], 16)
-            if local_port == port and fields[3] == "01":
+            if local_port == port and fields[3] in ("01", "08"):
                 count += 1
     return count
 
