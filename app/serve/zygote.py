@@ -289,6 +289,10 @@ def _stdio() -> None:
 def main() -> None:
     fd = int(sys.argv[1])
     serve(socket.socket(fileno=fd))
+    # At once: tearing down all that was loaded and frozen takes a while on a busy machine,
+    # and the server waits for this process as it stops.
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":
