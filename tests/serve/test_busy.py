@@ -10,14 +10,7 @@ import pytest
 from moon42.app.serve.busy import MIN_ANSWERS, BusyGauge
 
 from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, wait_until
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from .test_parts import Clock
 
 
 def test_the_gauge_is_busy_while_the_median_answer_is_over_the_threshold() -> None:
