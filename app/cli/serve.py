@@ -181,7 +181,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _busy_answer(given: float | None, parser: argparse.ArgumentParser) -> float | None:
-    from .busy import DEFAULT_BUSY_ANSWER_MS
+    from ..serve.busy import DEFAULT_BUSY_ANSWER_MS  # for start-up time, as the servers below
 
     if given is None:
         return DEFAULT_BUSY_ANSWER_MS

@@ -8,16 +8,16 @@ import os
 import subprocess
 import time
 
-from .bench import (
-    _KEYS,
+from .bench_players import (
+    KEYS,
     Server,
-    _limits_for,
-    _lobbies,
-    _mib,
-    _play,
-    _rss_kib,
-    _sign_in_all,
-    _times,
+    limits_for,
+    lobbies,
+    mib,
+    play,
+    rss_kib,
+    sign_in_all,
+    times,
 )
 
 __all__ = ["connections", "flood"]
@@ -29,17 +29,17 @@ _OPENSSH = ("-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o",
 
 
 async def flood(sessions: int, seconds: float, think: tuple[float, float]) -> dict:
-    server = Server(*_limits_for(sessions))
+    server = Server(*limits_for(sessions))
     try:
         await server.settle()
-        connections, players = await _sign_in_all(server, sessions - 1)
-        idle_kib = _rss_kib(server.pid)
-        calm = await asyncio.gather(*(_play(p, n, think, None, time.monotonic() + seconds)
+        connections, players = await sign_in_all(server, sessions - 1)
+        idle_kib = rss_kib(server.pid)
+        calm = await asyncio.gather(*(play(p, n, think, None, time.monotonic() + seconds)
                                       for n, p in enumerate(players)))
 
         games_before = set(server.games())
         flood_conn, flooder = await server.sign_in("flood")
-        await _lobbies([flooder])
+        await lobbies([flooder])
         flood_game = (set(server.games()) - games_before).pop()
         peaks = {"server": 0, "game": 0}
         sent = 0
@@ -55,18 +55,18 @@ async def flood(sessions: int, seconds: float, think: tuple[float, float]) -> di
 
         async def sample(until: float) -> None:
             while time.monotonic() < until:
-                peaks["server"] = max(peaks["server"], _rss_kib(server.pid))
-                peaks["game"] = max(peaks["game"], _rss_kib(flood_game))
+                peaks["server"] = max(peaks["server"], rss_kib(server.pid))
+                peaks["game"] = max(peaks["game"], rss_kib(flood_game))
                 await asyncio.sleep(0.5)
 
         until = time.monotonic() + seconds
         results = await asyncio.gather(
             flood_keys(until), sample(until),
-            *(_play(p, n + 100, think, None, until) for n, p in enumerate(players)))
+            *(play(p, n + 100, think, None, until) for n, p in enumerate(players)))
         taken = sent - flooder.process.channel.get_write_buffer_size()
         flood_conn.close()
         await asyncio.sleep(15)
-        after_kib = _rss_kib(server.pid)
+        after_kib = rss_kib(server.pid)
         for conn in connections:
             conn.close()
     finally:
@@ -75,13 +75,13 @@ async def flood(sessions: int, seconds: float, think: tuple[float, float]) -> di
         "case": "flood",
         "sessions": sessions,
         "flood_seconds": seconds,
-        "server_rss_mib": {"idle": _mib(idle_kib), "flood_peak": _mib(peaks["server"]),
-                           "after": _mib(after_kib)},
-        "flooder_game_rss_peak_mib": _mib(peaks["game"]),
-        "flood_sent_mib": _mib(sent / 1024),
+        "server_rss_mib": {"idle": mib(idle_kib), "flood_peak": mib(peaks["server"]),
+                           "after": mib(after_kib)},
+        "flooder_game_rss_peak_mib": mib(peaks["game"]),
+        "flood_sent_mib": mib(sent / 1024),
         "flood_taken_kib": round(taken / 1024),
-        "others_key_to_screen_ms": {"calm": _times([t for run in calm for t in run]),
-                                    "flood": _times([t for r in results[2:] for t in r])},
+        "others_key_to_screen_ms": {"calm": times([t for run in calm for t in run]),
+                                    "flood": times([t for r in results[2:] for t in r])},
         "cpus": os.cpu_count(),
     }
 
@@ -91,7 +91,7 @@ async def connections(count: int, grace: float) -> dict:
                     "--max-per-address", str(count * 3), "--max-attempts", str(count * 10))
     try:
         await server.settle()
-        idle_kib = _rss_kib(server.pid)
+        idle_kib = rss_kib(server.pid)
         start = time.monotonic()
 
         async def quiet() -> float:
@@ -112,20 +112,20 @@ async def connections(count: int, grace: float) -> dict:
         hostile = [asyncio.ensure_future(quiet()) for _ in range(count)]
         hostile += [asyncio.ensure_future(idle(n)) for n in range(count)]
         await asyncio.sleep(1.0)
-        peak_kib = _rss_kib(server.pid)
+        peak_kib = rss_kib(server.pid)
         signing_in = time.monotonic()
         conn, player = await server.sign_in("player")
-        await _lobbies([player])
+        await lobbies([player])
         signed_in = time.monotonic() - signing_in
         keys: list[float] = []
         while not all(task.done() for task in hostile):
-            keys.append(await player.press(_KEYS[len(keys) % 2]))
-            peak_kib = max(peak_kib, _rss_kib(server.pid))
+            keys.append(await player.press(KEYS[len(keys) % 2]))
+            peak_kib = max(peak_kib, rss_kib(server.pid))
             await asyncio.sleep(0.35)
         closed = [task.result() for task in hostile]
         still_playing = player.process.exit_status is None
         conn.close()
-        after_kib = _rss_kib(server.pid)
+        after_kib = rss_kib(server.pid)
     finally:
         server.stop()
     quiet_closed, idle_closed = closed[:count], closed[count:]
@@ -137,9 +137,9 @@ async def connections(count: int, grace: float) -> dict:
         "ssh_n_closed_after_s": {"first": round(min(idle_closed), 1),
                                  "last": round(max(idle_closed), 1)},
         "player_sign_in_s": round(signed_in, 2),
-        "player_key_to_screen_ms": _times(keys),
+        "player_key_to_screen_ms": times(keys),
         "player_still_playing": still_playing,
-        "server_rss_mib": {"idle": _mib(idle_kib), "peak": _mib(peak_kib),
-                           "after": _mib(after_kib)},
+        "server_rss_mib": {"idle": mib(idle_kib), "peak": mib(peak_kib),
+                           "after": mib(after_kib)},
         "cpus": os.cpu_count(),
     }

@@ -21,10 +21,19 @@ import time
 from typing import Any
 
 from moon42.ai.expert import CALL_BUDGET, PLAY_BUDGET
-from moon42.rules import Phase, RuleError
-
 from moon42.ai.protocol import decide as bot_decide
 from moon42.ai.registry import make_bot as new_bot
+from moon42.rules import Phase, RuleError
+
+from .bench_players import (
+    Server,
+    cpu_seconds,
+    descendants,
+    limits_for,
+    play,
+    sign_in_all,
+    times,
+)
 from .bot_pool import BotPool
 from .busy import BusyGauge
 from .tables import Sitter, Table, TableError, Tables
@@ -74,25 +83,15 @@ def _ms(values: list[float]) -> dict[str, float] | None:
 
 async def tables_case(count: int, sessions: int, seconds: float,
                       think: tuple[float, float], workers: int | None) -> dict[str, Any]:
-    from .bench import (
-        Server,
-        _cpu_seconds,
-        _descendants,
-        _limits_for,
-        _play,
-        _sign_in_all,
-        _times,
-    )
-
     pool = BotPool(workers)
     gauge = BusyGauge(None)
     gauge.start()
     tables = Tables(pace=1.0, decide=pool.decide, max_tables=count)
-    server = Server(*_limits_for(max(1, sessions)))
+    server = Server(*limits_for(max(1, sessions)))
     try:
         await pool.warm()
         await server.settle()
-        connections, players = await _sign_in_all(server, sessions) if sessions else ([], [])
+        connections, players = await sign_in_all(server, sessions) if sessions else ([], [])
         until = time.monotonic() + seconds
         opened = [tables.open("texas42", seed=n + 1, bot="expert") for n in range(count)]
         lags: list[float] = []
@@ -104,10 +103,10 @@ async def tables_case(count: int, sessions: int, seconds: float,
 
         results = await asyncio.gather(
             sample(), *(_sit_and_play(table, n, until) for n, table in enumerate(opened)),
-            *(_play(p, n, think, None, until) for n, p in enumerate(players)))
+            *(play(p, n, think, None, until) for n, p in enumerate(players)))
         keys = [t for run in results[1 + count:] for t in run]
-        served = {server.pid, *_descendants(server.pid)}
-        workers_cpu = sum(_cpu_seconds(pid) for pid in _descendants(os.getpid())
+        served = {server.pid, *descendants(server.pid)}
+        workers_cpu = sum(cpu_seconds(pid) for pid in descendants(os.getpid())
                           if pid not in served)
         for conn in connections:
             conn.close()
@@ -134,6 +133,6 @@ async def tables_case(count: int, sessions: int, seconds: float,
         "bot_workers_cores_busy": round(workers_cpu / seconds, 2),
         "table_loop_lag_ms": {"mean": round(sum(lags) / len(lags), 2) if lags else None,
                               "worst_10s_mean": round(max(lags), 2) if lags else None},
-        "players_key_to_screen_ms": _times(keys) if keys else None,
+        "players_key_to_screen_ms": times(keys) if keys else None,
         "cpus": os.cpu_count(),
     }

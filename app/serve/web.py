@@ -245,7 +245,7 @@ class GameWebServer:
         idle = asyncio.get_running_loop().create_task(self._idle_watch(socket, game))
         try:
             await service.start(width, height)
-            process = service._process
+            process = service.process
             log.info("%s: web game starts (%s, pid %s)", address,
                      "warm" if service.warm else "cold", process.pid if process else "?")
             await self._play(socket, service, game)

@@ -84,6 +84,11 @@ class WarmAppService(AppService):
         self.answered = answered  # how long the app took to answer a key with its screen
         self._asked: float | None = None
 
+    @property
+    def process(self) -> Any:
+        """The game's process (textual-serve keeps it as ``_process``), or None."""
+        return self._process
+
     async def send_bytes(self, data: bytes) -> bool:
         if self._asked is None and data:
             self._asked = time.monotonic()

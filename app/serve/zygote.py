@@ -80,12 +80,14 @@ def warm() -> None:
 def rehearse() -> None:
     """Draw the lobby once, headless, in a throwaway folder: the caches a game fills as it
     starts (parsed styles, measured text) are filled here once for every child to share."""
+    # start-up: the rehearsal runs once, after warm() has loaded the app (and reported
+    # what would not load); the module itself stays light for the server that names it.
     import asyncio
     import shutil
     import tempfile
     import threading
 
-    from moon42.app.app import Moon42App
+    from moon42.app.app import Moon42App  # start-up: as above
 
     folder = tempfile.mkdtemp(prefix="moon42-rehearsal-")
     os.environ["MOON42_DATA_DIR"] = folder
@@ -235,7 +237,7 @@ def _child(streams: list[int], status: socket.socket, env: dict[str, str], argv:
     os.environ.update(env)
     _stdio()
     random.seed()  # from the system's source: no two games deal alike
-    from moon42.app import cli
+    from moon42.app import cli  # start-up: already loaded by warm(); here only named
 
     sys.argv = [str(cli.__file__), *argv]
     code = 0
