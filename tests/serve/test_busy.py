@@ -42,6 +42,7 @@ def tmux():
     terminals.kill()
 
 
+@pytest.mark.slow
 def test_a_new_player_on_a_busy_server_is_told_so_and_the_game_goes_on(
         tmp_path: Path, tmux: Tmux) -> None:
     # However quickly the games answer, it is "too slow" for this server.
@@ -71,6 +72,7 @@ def test_a_new_player_on_a_busy_server_is_told_so_and_the_game_goes_on(
         assert server.stop() == 0, server.log()
 
 
+@pytest.mark.slow
 def test_a_busy_web_server_turns_new_tabs_away_and_the_game_goes_on(tmp_path: Path) -> None:
     import asyncio
     import urllib.error

@@ -157,6 +157,7 @@ def test_bad_serve_arguments_are_refused(argv: list[str], complaint: str,
     assert complaint in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["ssh", "web"])
 def test_a_port_in_use_is_a_clear_error(kind: str, tmp_path: Path) -> None:
     import socket

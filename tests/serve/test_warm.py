@@ -17,6 +17,8 @@ import pytest
 
 from .harness import LOBBY_TITLE, Server, Tmux, wait_until
 
+pytestmark = pytest.mark.slow  # real servers and games
+
 AT_TABLE = "Your bid"
 
 
