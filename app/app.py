@@ -257,7 +257,8 @@ class Moon42App(App[None]):
         except OSError as error:
             self.notify(f"The record could not be written: {error}", severity="error")
             return
-        self.notify(f"The game's record is in {shown(path)}", title="Exported", timeout=10)
+        # On the table's message line: a notice would cover the hand, and wrap the path.
+        flow.table.note(f"Exported {path.name} to {shown(path.parent)}")
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         if self.flow is not None:

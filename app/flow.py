@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from moon42.rules import Action, Game, Phase, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
+    Discarded,
     Event,
     HandDealt,
     HandScored,
@@ -71,10 +72,13 @@ class Flow:
         }
         self.pace = config.pace
         self.table = TableScreen(glyphs, interactive=self.human is not None)
+        self.table.undo_allowed = config.allow_undo
         self.won_trick: Trick | None = None
         self.waiting: str | None = None
         self._hurry = asyncio.Event()
         self._last_events: list[Event] = []
+        # Whether the finished game's last hand has had its summary (then comes the end).
+        self._summed_up_last = False
 
     # ----- starting and driving ------------------------------------------
 
@@ -99,6 +103,13 @@ class Flow:
             if game.phase is Phase.GAME_OVER:
                 await self._until_room()
                 self._show()
+                if game.results and not self._summed_up_last:
+                    # The last hand's summary first, as after every hand, then the end.
+                    self._summed_up_last = True
+                    self.waiting = "summary"
+                    auto = None if self.human is not None else 5 * self.pace
+                    await self.app.push_screen_wait(HandSummaryScreen(
+                        game.results[-1], self._view(), self.glyphs, auto, last=True))
                 self.waiting = "game over"
                 self.app.push_screen(GameOverScreen(self._view(), self.glyphs), self.on_over)
                 return
@@ -193,5 +204,8 @@ class Flow:
 
     def _describe(self, event: Event) -> str:
         trump_for = named_for(self._view()) if isinstance(event, TrumpNamed) else ""
+        # The human knows the tile they laid aside; a bot's discard stays unseen.
+        mine = isinstance(event, Discarded) and event.seat == self.me == self.human
         return event_words(event, self.game.players, self.game.options, human=self.human,
-                           trump_for=trump_for, outcomes=False)
+                           trump_for=trump_for, outcomes=False,
+                           discarded=self._view().discard if mine else None)

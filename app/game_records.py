@@ -169,4 +169,7 @@ def describe(saved: Saved) -> str:
         score = f"{names[0]} & {names[2]} {scores[0]}, {names[1]} & {names[3]} {scores[1]}"
     else:
         score = ", ".join(f"{name} {points}" for name, points in zip(names, scores, strict=True))
-    return f"{GAME_TITLES[game.options.game]}, hand {len(game.log)}, {unit} {score}"
+    # A hand that is over is not the hand being played: the next one is dealt on resuming.
+    hand = f"after hand {len(game.log)}" if game.phase is Phase.HAND_OVER else (
+        f"hand {len(game.log)}")
+    return f"{GAME_TITLES[game.options.game]}, {hand}, {unit} {score}"

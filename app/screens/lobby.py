@@ -98,19 +98,19 @@ class LobbyScreen(Screen):
             yield from house_rule_rows(game, chosen)
             names = config.players()
             with Horizontal(classes="seat-row"):
-                yield Label("Your name", classes="seat-label")
+                yield Label("  Your name", classes="seat-label")
                 yield Input(names[0], max_length=12, id="name-0", classes="name")
             for seat in range(1, SEATS[game]):
                 with Horizontal(classes="seat-row"):
                     role = "partner" if game != "moon3" and seat == 2 else "opponent"
-                    yield Label(f"Seat {seat} ({role})", classes="seat-label")
+                    yield Label(f"  Seat {seat} ({role})", classes="seat-label")
                     yield Input(names[seat], max_length=12, id=f"name-{seat}", classes="name")
                     bot = config.bot_of(seat)
                     yield SettingRow("bot", self.bot_names,
                                      bot if bot in self.bot_names else self.bot_names[0],
                                      None, self._bot_help, id=f"bot-{seat}", classes="bot")
             with Horizontal(classes="seat-row"):
-                yield Label("Seed", classes="seat-label")
+                yield Label("  Seed", classes="seat-label")
                 seed = "" if config.seed is None else str(config.seed)
                 yield Input(seed, placeholder="random", restrict=r"[0-9]*", max_length=19,
                             id="seed", classes="name")
@@ -142,7 +142,21 @@ class LobbyScreen(Screen):
     def _describe(self, event: DescendantFocus) -> None:
         self._show_help(event.widget)
 
+    def _mark_row(self, widget: Widget) -> None:
+        """The ``>`` of a focused row, on the label of a name's or the seed's row too."""
+        for label in self.query(".seat-label").results(Label):
+            row = label.parent
+            focused = row is not None and widget in row.children and isinstance(widget, Input)
+            text = str(label.content).lstrip("> ").strip()
+            wanted = f"> {text}" if focused else f"  {text}"
+            if str(label.content) != wanted:
+                label.update(wanted)
+                label.set_class(focused, "-focused")
+
     def _show_help(self, widget: Widget) -> None:
+        self._mark_row(widget)
+        if not widget.display or not widget.is_on_screen:
+            widget.scroll_visible(animate=False)  # never a focus the player cannot see
         if isinstance(widget, SettingRow | SavedGameRow):
             text = widget.help_text
         elif isinstance(widget, Input) and widget.id == "seed":

@@ -52,10 +52,10 @@ def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
     text.append(f"{bidder} bid {bid}, trump {trump}: ")
     text.append(verdict, "bold reverse" if result.made else "bold underline")
     text.append(f" ({need_line(result, view)})\n\n")
-    width = max(len(s) for s in sides)
+    width = max(len(s) for s in sides) + 1
     for side, unit in zip(sides, units, strict=True):
         tricks = sum(result.tricks_won[s] for s in unit)
-        line = f"  {side:<{width}}  took {tricks} trick{'s' * (tricks != 1)}"
+        line = f"  {side + ':':<{width}} took {tricks} trick{'s' * (tricks != 1)}"
         if not options.is_moon:
             points = sum(result.points[s] for s in unit)
             line += f", {points} point{'s' * (points != 1)} ({points - tricks} in count)"
@@ -74,16 +74,18 @@ class HandSummaryScreen(Screen[None]):
     ]
 
     def __init__(self, result: HandResult, view: SeatView, glyphs: Glyphs = UNICODE,
-                 auto_seconds: float | None = None) -> None:
+                 auto_seconds: float | None = None, last: bool = False) -> None:
         super().__init__()
         self.result, self.view, self.glyphs = result, view, glyphs
         self.auto_seconds = auto_seconds
+        self.last = last  # the game's last hand: the final score comes next
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
             yield Static(summary_text(self.result, self.view, self.glyphs), id="summary-text")
             yield Scoreboard(id="scoreboard")
-        yield Static("Press Enter for the next hand.", id="summary-prompt")
+        yield Static("Press Enter for the final score." if self.last else
+                     "Press Enter for the next hand.", id="summary-prompt")
         yield Footer()
 
     def on_mount(self) -> None:
