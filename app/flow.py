@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from moon42.rules import Action, Game, Phase, RuleError, Trick
+from moon42.rules import Action, Game, Phase, Play, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
     Discarded,
@@ -40,7 +40,17 @@ if TYPE_CHECKING:
 
     from .glyphs import Glyphs
 
-__all__ = ["Flow"]
+__all__ = ["Flow", "only_tile"]
+
+
+def only_tile(game: Game, seat: int) -> Action | None:
+    """The play, when ``seat`` has exactly one tile it may play now (else None)."""
+    legal = game.view(seat).legal
+    plays = [a for a in legal if isinstance(a, Play)]
+    return plays[0] if len(plays) == 1 and len(legal) == 1 else None
+
+# Seconds the only playable tile stays on show before it is played for the human.
+ONLY_TILE_PAUSE = 0.8
 
 # How long each kind of event stays on screen, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
@@ -129,6 +139,10 @@ class Flow:
             if turn is None:
                 return
             if turn.seat == self.human:
+                only = only_tile(game, turn.seat) if self.config.auto_play else None
+                if only is not None:
+                    await self._play_only_tile(only)
+                    continue
                 self.waiting = "human"
                 self._show()
                 return
@@ -138,6 +152,16 @@ class Flow:
             events = game.apply(action)
             self._feed(events)
             await self._pause_after(events)
+
+    async def _play_only_tile(self, only: Action) -> None:
+        """The lobby's "only tile" setting: show the one playable tile, then play it."""
+        self._show()
+        self.table.note(f"Only {only.tile} may be played: playing it for you.")
+        await asyncio.sleep(ONLY_TILE_PAUSE)
+        await self._until_room()
+        events = self.game.apply(only)
+        self._feed(events)
+        await self._pause_after(events)
 
     async def _until_room(self) -> None:
         while getattr(self.app, "too_small", False):

@@ -125,6 +125,10 @@ class LobbyScreen(Screen):
             yield SettingRow("Undo", [True, False], config.allow_undo, None,
                              "Whether u takes back your last move (and the bots' answers).",
                              lambda v: "on" if v else "off", id="undo")
+            yield SettingRow("Only tile", [False, True], config.auto_play, None,
+                             "When only one of your tiles may be played, whether it is played "
+                             "for you (after a short pause that shows it).",
+                             lambda v: "played for you" if v else "you play it", id="auto-play")
         yield Static(id="lobby-help")
         yield SteadyFooter()
 
@@ -218,6 +222,7 @@ class LobbyScreen(Screen):
             pin_seed=self.query_one("#pin-seed", SettingRow).value,
             pace=self.query_one("#pace", SettingRow).value,
             allow_undo=self.query_one("#undo", SettingRow).value,
+            auto_play=self.query_one("#auto-play", SettingRow).value,
             difficulty=self.query_one("#difficulty", SettingRow).value,
         )
 

@@ -16,11 +16,13 @@ from moon42.rules import Game, Pass, Phase, Trump
 
 from .helpers import (
     PLAIN_BOT,
+    most_trumps_key,
     new_app,
     new_bot_or_plain,
     play_to_the_end,
     screen_text,
     settle,
+    tile_key,
     watch_to_game_over,
 )
 
@@ -243,3 +245,31 @@ def test_a_tie_on_the_target_is_explained() -> None:
             return
         assert tie_line(view) == ""
     raise AssertionError("no game ended with two players over the target")
+
+
+async def test_the_only_tile_setting_plays_a_forced_tile_after_showing_it(monkeypatch) -> None:
+    monkeypatch.setattr("moon42.app.flow.ONLY_TILE_PAUSE", 0.01)
+    app = plain("moon3", 4, auto_play=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notes: list[str] = []
+        note = app.flow.table.note
+        monkeypatch.setattr(app.flow.table, "note", lambda text: (notes.append(text),
+                                                                    note(text)))
+        await settle(pilot)
+        await pilot.press("4", "enter")
+        while not isinstance(app.screen, HandSummaryScreen):
+            await settle(pilot)
+            view = app.flow.game.view(0)
+            if app.flow.waiting == "human" and view.phase is Phase.PLAY:
+                assert len(view.legal) > 1  # one tile alone is never left to the player
+                await pilot.press(tile_key(app))
+            elif app.flow.waiting == "human":
+                await pilot.press(most_trumps_key(app) if view.phase is Phase.TRUMP
+                                  else "enter")
+            await pilot.pause()
+        assert any("may be played: playing it for you" in n for n in notes)
+
+
+async def test_the_only_tile_setting_is_off_by_default() -> None:
+    app = plain("moon3", 4)
+    assert not app.start_config.auto_play
