@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from moon42.rules import Trick
+from moon42.rules import Phase, Trick
 from moon42.rules.views import SeatView
 
 from ..contracts import for_partner
@@ -32,7 +32,7 @@ def _auction(view: SeatView) -> list[tuple[str, str]]:
         said.append(f"{_who(view, entry.seat)} {what}")
     lines = [(f"Auction ({dealer} dealt)", "bold")]
     lines.append(("  " + (", ".join(said) if said else "no bid yet"), ""))
-    if view.bidder is not None and view.high_bid is not None:
+    if view.bidder is not None and view.high_bid is not None and view.phase is not Phase.BIDDING:
         won = bid_text(view.high_bid, view.contract or "bid", view.options)
         lines.append((f"  {_who(view, view.bidder)} won the bid at {won}", ""))
     if view.discard is not None:

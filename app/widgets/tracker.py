@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from moon42.rules import TILES, Tile, Trick
+from moon42.rules.tiles import MOON21_SET, MOON22_SET
 from moon42.rules.trump import TRUMP_SUIT, suit_name
 from moon42.rules.views import SeatView
 
@@ -22,6 +23,14 @@ __all__ = ["Tracker", "TileCounts", "tile_counts", "tracker_text", "seen_tricks"
 
 # Shapes, not colour alone: a played tile is struck and marked x, a tile of yours marked *.
 _PLAYED, _YOURS, _OUT = "x", "*", " "
+
+
+def tile_set(view: SeatView) -> tuple[Tile, ...]:
+    """The tiles in play: Moon for 3 leaves out the blanks but 0-0 (and 0-0 too when the
+    table says so), RULES.md 2."""
+    if view.game != "moon3":
+        return TILES
+    return MOON21_SET if view.options.remove_double_blank else MOON22_SET
 
 
 def seen_tricks(view: SeatView) -> tuple[Trick, ...]:
@@ -44,7 +53,7 @@ def tile_counts(view: SeatView) -> TileCounts:
     yours = frozenset(view.hand)
     if view.discard is not None:  # laid aside by you: out of play, and you know where
         played |= {view.discard}
-    out = frozenset(TILES) - played - yours
+    out = frozenset(tile_set(view)) - played - yours
     return TileCounts(played, yours, out)
 
 
@@ -68,10 +77,11 @@ def voids(view: SeatView) -> dict[int, list[str]]:
 def _suit_rows(view: SeatView, counts: TileCounts) -> list[tuple[str, list[Tile]]]:
     """Rows of tiles: the trumps first once trump is named, then each number, high first."""
     rules = view.trick_rules
-    trumps = [t for t in TILES if rules is not None and not rules.sevens and rules.is_trump[t]]
+    in_play = tile_set(view)
+    trumps = [t for t in in_play if rules is not None and not rules.sevens and rules.is_trump[t]]
     rows = [("T", sorted(trumps, key=lambda t: -rules.power[TRUMP_SUIT][t]))] if trumps else []
     for number in range(6, -1, -1):
-        tiles = [t for t in TILES if t.carries(number) and t not in trumps]
+        tiles = [t for t in in_play if t.carries(number) and t not in trumps]
         tiles.sort(key=lambda t: (not t.is_double, -t.other(number)))
         if tiles:
             rows.append((str(number), tiles))

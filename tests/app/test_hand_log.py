@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from moon42.app.screens.hand_log import HandLogScreen
 from moon42.app.widgets.hand_log import log_text
 from moon42.app.widgets.tracker import seen_tricks, tracker_text, voids
-from moon42.rules import Game, Phase, Tile, parse_tile
+from moon42.rules import TILES, Game, Phase, Tile, parse_tile
 from moon42.rules.actions import Bid, NameTrump, Pass
 from moon42.rules.views import SeatView
 
@@ -34,12 +34,21 @@ def _known(view: SeatView) -> set[Tile]:
     return known
 
 
+def _in_play(view: SeatView) -> set[Tile]:
+    if view.game != "moon3":
+        return set(TILES)
+    moon = {t for t in TILES if t.low != 0 or t.high == 0}
+    return moon - {parse_tile("0-0")} if view.options.remove_double_blank else moon
+
+
 def _assert_shows_only_what_it_may(view: SeatView) -> None:
     known = _known(view)
     log = log_text(view).plain
     named = {parse_tile(t) for t in _TILE.findall(log)}
     assert named <= known, (named - known, log)
     tracker = tracker_text(view).plain
+    # Only the tiles in play: Moon for 3 has no 6-0 (RULES.md 2).
+    assert {parse_tile(t) for t in _TILE.findall(tracker)} <= _in_play(view)
     played = {t for trick in seen_tricks(view) for t in trick.tiles}
     if view.discard is not None:
         played.add(view.discard)
