@@ -14,7 +14,7 @@ from moon42.rules.views import SeatView
 from ..glyphs import UNICODE, Glyphs
 from ..widgets.scoreboard import Scoreboard
 from ..words import GAME_TITLES, bid_text, trump_text
-from .summary import need_line
+from .summary import hands_that_fit, need_line
 
 __all__ = ["GameOverScreen", "winner_line"]
 
@@ -90,7 +90,8 @@ class GameOverScreen(Screen[str]):
     def on_mount(self) -> None:
         v = self.view
         # As many recent hands as fit, so the totals and the target stay in sight.
-        fit = max(3, self.app.size.height - 18 - (3 if v.options.uses_marks else 0))
+        used = 6 + (1 if tie_line(v) else 0)  # the title, the winner, the last hand's line
+        fit = max(3, hands_that_fit(self.app.size.height - used, v))
         self.query_one(Scoreboard).show(v.options, v.players, v.results, v.scores, self.glyphs,
                                         last=fit)
 

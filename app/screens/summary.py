@@ -18,7 +18,7 @@ from ..glyphs import UNICODE, Glyphs
 from ..widgets.scoreboard import Scoreboard, unit_names
 from ..words import GAME_TITLES, bid_text, trump_text
 
-__all__ = ["HandSummaryScreen", "summary_text"]
+__all__ = ["HandSummaryScreen", "summary_text", "hands_that_fit"]
 
 
 def need_line(result: HandResult, view: SeatView) -> str:
@@ -67,6 +67,14 @@ def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
     return text
 
 
+def hands_that_fit(rows: int, view: SeatView) -> int:
+    """How many hands the scoreboard may list in ``rows`` (with its heading, the "earlier
+    hands" line, the totals and the target's bars), leaving the screen's padding, prompt and
+    key line their rows; at least two."""
+    bars = len(units_of(view.options)) * (2 if view.options.uses_marks else 1)
+    return max(2, rows - 4 - (1 + 1 + 1 + 2 + bars) - 1)
+
+
 class HandSummaryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,space", "next_hand", "Next hand", key_display="⏎", id="next-hand"),
@@ -90,7 +98,8 @@ class HandSummaryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         view = self.view
-        fit = max(2, self.app.size.height - 21 - (3 if view.options.uses_marks else 0))
+        used = summary_text(self.result, view, self.glyphs).plain.count("\n") + 1
+        fit = hands_that_fit(self.app.size.height - used, view)
         self.query_one(Scoreboard).show(view.options, view.players, view.results, view.scores,
                                         self.glyphs, last=fit)
         if self.auto_seconds is not None:

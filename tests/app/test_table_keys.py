@@ -276,3 +276,43 @@ async def test_the_only_tile_setting_plays_a_forced_tile_after_showing_it(monkey
 async def test_the_only_tile_setting_is_off_by_default() -> None:
     app = plain("moon3", 4)
     assert not app.start_config.auto_play
+
+
+def _long_game_view(game_name: str, hands: int):
+    game = Game.new(game_name, options={"target": 1000}, seed=7,
+                    players=["You", "Ann", "Bob", "Cat"][:3 if game_name == "moon3" else 4])
+    rng = random.Random(7)
+    while len(game.results) < hands:
+        if game.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        legal = game.legal_actions()
+        bids = [a for a in legal if not isinstance(a, Pass)]
+        game.apply(rng.choice(bids if bids and rng.random() < 0.5 else legal))
+    return game.results[-1], game.view(0)
+
+
+@pytest.mark.parametrize(("height", "least"), [(24, 3), (30, 9)])
+@pytest.mark.parametrize("game_name", ["moon3", "texas42"])
+async def test_a_summary_lists_as_many_hands_as_fit(game_name: str, height: int,
+                                                     least: int) -> None:
+    from textual.app import App
+
+    from moon42.app.app import Moon42App
+
+    result, view = _long_game_view(game_name, 14)
+
+    class One(App[None]):
+        CSS = Moon42App.CSS
+
+        def on_mount(self) -> None:
+            self.push_screen(HandSummaryScreen(result, view))
+
+    app = One()
+    async with app.run_test(size=(80, height)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Total" in text and "wins:" in text  # the totals and the target in sight
+        earlier = int(text.split("... ")[1].split(" earlier")[0])
+        assert 14 - earlier >= least, text
+        assert "Press Enter for the next hand" in text
