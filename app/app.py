@@ -245,6 +245,10 @@ class Moon42App(App[None]):
         if self.flow is not None:
             self.flow.table.note(take_back(self.flow))
 
+    def on_claim_rest(self, message) -> None:
+        if self.flow is not None:
+            self.flow.claim()
+
     def on_export_record(self, message: ExportRecord) -> None:
         from .files import shown
         from .game_records import export_game

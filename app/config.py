@@ -50,6 +50,8 @@ class GameConfig:
     pin_seed: bool = False
     # A tile that is the only one the human may play is played for them, after a pause.
     auto_play: bool = False
+    # Bots on lead holding only winners show their hand and claim the rest.
+    bot_claims: bool = True
 
     @property
     def seats(self) -> int:
@@ -129,6 +131,7 @@ def load_last() -> GameConfig:
         pace=float(pace),
         allow_undo=data.get("allow_undo") is not False,
         auto_play=data.get("auto_play") is True,
+        bot_claims=data.get("bot_claims") is not False,
         difficulty=difficulty if difficulty in LEVELS or difficulty == CUSTOM else "novice",
     )
 

@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from moon42.ai.claims import check_claim
 from moon42.rules import Action, Game, Phase, Play, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
@@ -26,6 +27,7 @@ from moon42.rules.events import (
 )
 
 from .bots import bot_decide, new_bot
+from .claiming import bot_claim, claim_refusal, play_out
 from .config import PACES, GameConfig
 from .contracts import named_for
 from .difficulty import bot_settings, config_level, pace_text
@@ -147,6 +149,13 @@ class Flow:
                 self._show()
                 return
             await self._until_room()
+            claim = bot_claim(self, turn.seat) if turn.kind == "play" else None
+            if claim is not None:
+                play_out(self, turn.seat, claim)
+                self.table.note(f"{game.players[turn.seat]} shows the hand and claims the rest:"
+                                " it is played out.")
+                await self._pause_after(self._last_events)
+                continue
             view = game.view(turn.seat)
             action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
             events = game.apply(action)
@@ -190,6 +199,23 @@ class Flow:
         self._feed(events)
         self._last_events = events
         self._run()
+
+    def claim(self) -> None:
+        """The human claims the rest of the hand: played out at once, or refused with why."""
+        if self.waiting != "human" or self.human is None:
+            return
+        claim = check_claim(self._view())
+        if not claim.accepted:
+            self.table.refuse(claim_refusal(claim))
+            return
+        play_out(self, self.human, claim)
+        self.table.note("You show your hand and claim the rest: it is played out.")
+        self._run()
+
+    def feed(self, events: list[Event]) -> None:
+        """Events from outside the flow's own steps (a claim played out)."""
+        self._feed(events)
+        self._last_events = events
 
     def hurry(self) -> None:
         self._hurry.set()

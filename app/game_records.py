@@ -70,6 +70,7 @@ def record_of(game: Game, config: GameConfig | None = None, pace: float | None =
             "watch": config.watch,
             "allow_undo": config.allow_undo,
             "auto_play": config.auto_play,
+            "bot_claims": config.bot_claims,
             "difficulty": config.difficulty,
             "undo_used": undo_used,
             "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -96,6 +97,7 @@ def _setup(doc: dict[str, Any], game: Game, known_bots: list[str] | None) -> tup
         "watch": extra.get("watch") is True,
         "allow_undo": extra.get("allow_undo") is not False,
         "auto_play": extra.get("auto_play") is True,
+        "bot_claims": extra.get("bot_claims") is not False,
     }
     level = extra.get("difficulty")
     if level in LEVELS or level == CUSTOM:  # the level the bots were made at

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from moon42.rules.views import SeatView
 
+from ..claiming import Claimed
 from ..widgets.hand_log import log_text
 from ..widgets.tracker import tracker_text
 
@@ -41,7 +42,8 @@ class HandLogScreen(ModalScreen[None]):
         Binding("escape", "close", "Back to the table", key_display="Esc", id="log-close"),
     ]
 
-    def __init__(self, source: Callable[[], SeatView | None], kind: str = LOG) -> None:
+    def __init__(self, source: Callable[[], tuple[SeatView | None, Claimed | None]],
+                 kind: str = LOG) -> None:
         super().__init__()
         self.source = source  # the table's view now: the log follows the hand while open
         self.kind = kind
@@ -57,12 +59,12 @@ class HandLogScreen(ModalScreen[None]):
         self.set_interval(0.25, self._draw)
 
     def _draw(self) -> None:
-        view = self.source()
-        if view is None or (view, self.kind) == self._drawn:
+        view, claimed = self.source()
+        if view is None or (view, claimed, self.kind) == self._drawn:
             return
-        self._drawn = (view, self.kind)
+        self._drawn = (view, claimed, self.kind)
         self.query_one("#log-box").border_title = _TITLES[self.kind]
-        body = log_text(view) if self.kind == LOG else tracker_text(view)
+        body = log_text(view, claimed) if self.kind == LOG else tracker_text(view)
         self.query_one("#log-body", Static).update(body)
 
     def action_switch(self, kind: str) -> None:

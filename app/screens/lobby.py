@@ -129,6 +129,10 @@ class LobbyScreen(Screen):
                              "When only one of your tiles may be played, whether it is played "
                              "for you (after a short pause that shows it).",
                              lambda v: "played for you" if v else "you play it", id="auto-play")
+            yield SettingRow("Bot claims", [True, False], config.bot_claims, None,
+                             "Whether a bot on lead holding only winners shows its hand and "
+                             "claims the rest (the hand is then played out at once).",
+                             lambda v: "on" if v else "off", id="bot-claims")
         yield Static(id="lobby-help")
         yield SteadyFooter()
 
@@ -223,6 +227,7 @@ class LobbyScreen(Screen):
             pace=self.query_one("#pace", SettingRow).value,
             allow_undo=self.query_one("#undo", SettingRow).value,
             auto_play=self.query_one("#auto-play", SettingRow).value,
+            bot_claims=self.query_one("#bot-claims", SettingRow).value,
             difficulty=self.query_one("#difficulty", SettingRow).value,
         )
 

@@ -22,6 +22,7 @@ from moon42.rules.bidding import MOON, special_value
 from moon42.rules.views import SeatView
 
 from .. import contracts
+from ..claiming import Claimed, ClaimRest
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Hints
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
@@ -116,6 +117,7 @@ class TableScreen(Screen):
         Binding("o", "hand_log('log')", "Log", id="hand-log"),
         Binding("k", "hand_log('tracker')", "Tiles", id="tracker"),
         Binding("a", "hint", "Hint", id="hint"),
+        Binding("w", "claim", "Claim the rest (only winners left)", show=False, id="claim"),
         Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="undo"),
         Binding("u,ctrl+z", "undo_off", "Undo", key_display="u", show=False, id="undo-off"),
         Binding("x", "export", "Export the game's record", show=False, id="export"),
@@ -139,6 +141,7 @@ class TableScreen(Screen):
         self.refused = False
         # Whether u may take a move back (the lobby's Undo setting; the flow sets it).
         self.undo_allowed = True
+        self.claimed: Claimed | None = None  # where this hand was claimed (the flow sets it)
         # A moon bid waits for a second Enter (RULES.md: it stakes the whole hand).
         self.moon_pending = False
         self.hints = Hints(self)
@@ -247,7 +250,7 @@ class TableScreen(Screen):
         if side.display != wide:
             side.display = wide
         if wide:
-            self.query_one("#side-log", HandLog).show(view)
+            self.query_one("#side-log", HandLog).show(view, self.claimed)
             self.query_one("#side-tracker", Tracker).show(view)
 
     def on_resize(self) -> None:
@@ -370,7 +373,7 @@ class TableScreen(Screen):
         # By phase, not by turn: the footer rebuilds on every change, so it changes rarely.
         phase = self.view.phase if self.view is not None else None
         if not self.interactive and action in ("move", "confirm", "pass_bid", "trump_key", "erase",
-                                               "undo", "hint", "digit"):
+                                               "undo", "hint", "digit", "claim"):
             return False
         if action == "pass_bid":
             return phase is Phase.BIDDING and not (self.view and self._forced(self.view))
@@ -528,7 +531,7 @@ class TableScreen(Screen):
         from .hand_log import HandLogScreen
 
         if not self._typing() and self.view is not None:
-            self.app.push_screen(HandLogScreen(lambda: self.view, kind))
+            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind))
 
     def action_undo_off(self) -> None:
         self.refuse("undo is off for this game (the lobby's Undo setting, or --no-undo).")
@@ -543,6 +546,10 @@ class TableScreen(Screen):
     def action_hint(self) -> None:
         if not self._typing():
             self.hints.ask()
+
+    def action_claim(self) -> None:
+        if not self._typing():
+            self.post_message(ClaimRest())
 
     def action_undo(self) -> None:
         if not self._typing():

@@ -7,12 +7,17 @@ log says only who took them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from moon42.rules import Phase, Trick
 from moon42.rules.views import SeatView
 
 from ..contracts import for_partner
+
+if TYPE_CHECKING:
+    from ..claiming import Claimed
 from ..words import bid_text, trump_text
 from .line import Line
 
@@ -61,13 +66,18 @@ def _trick_line(view: SeatView, number: int, trick: Trick) -> tuple[str, str]:
     return line, "" if trick.winner is not None else "bold"
 
 
-def log_lines(view: SeatView) -> list[tuple[str, str]]:
-    """(text, style) lines: the auction, then one line a trick (the one on the table last)."""
+def log_lines(view: SeatView, claimed: Claimed | None = None) -> list[tuple[str, str]]:
+    """(text, style) lines: the auction, then one line a trick (the one on the table last);
+    ``claimed``: where a claim was made this hand, marked before that trick."""
+    if claimed is not None and claimed.hand != view.hand_number:
+        claimed = None
     lines = _auction(view)
     if not view.tricks and view.current_trick is None:
         return lines
     lines.append(("Tricks (who played what: who took it)", "bold"))
     for number, trick in enumerate(view.tricks, 1):
+        if claimed is not None and number == claimed.trick:
+            lines.append((f"{_who(view, claimed.seat)} claimed the rest: played out", "bold"))
         if view.face_down:
             # An 84 hand: the earlier tricks lie face down; the table remembers who took them.
             assert trick.winner is not None
@@ -79,9 +89,9 @@ def log_lines(view: SeatView) -> list[tuple[str, str]]:
     return lines
 
 
-def log_text(view: SeatView) -> Text:
+def log_text(view: SeatView, claimed: Claimed | None = None) -> Text:
     text = Text()
-    for i, (line, style) in enumerate(log_lines(view)):
+    for i, (line, style) in enumerate(log_lines(view, claimed)):
         if i:
             text.append("\n")
         text.append(line, style or None)
@@ -91,5 +101,5 @@ def log_text(view: SeatView) -> Text:
 class HandLog(Line):
     """The log beside the table (a big terminal); ``show`` with each new view."""
 
-    def show(self, view: SeatView) -> None:
-        self.update(log_text(view))
+    def show(self, view: SeatView, claimed: Claimed | None = None) -> None:
+        self.update(log_text(view, claimed))
