@@ -132,7 +132,7 @@ class LobbyScreen(Screen):
             yield SettingRow("Bot claims", [True, False], config.bot_claims, None,
                              "Whether a bot on lead holding only winners shows its hand and "
                              "claims the rest (the hand is then played out at once).",
-                             lambda v: "on" if v else "off", id="bot-claims")
+                             lambda v: "on" if v else "off", id="claims-by-bots")
         yield Static(id="lobby-help")
         yield SteadyFooter()
 
@@ -227,7 +227,7 @@ class LobbyScreen(Screen):
             pace=self.query_one("#pace", SettingRow).value,
             allow_undo=self.query_one("#undo", SettingRow).value,
             auto_play=self.query_one("#auto-play", SettingRow).value,
-            bot_claims=self.query_one("#bot-claims", SettingRow).value,
+            bot_claims=self.query_one("#claims-by-bots", SettingRow).value,
             difficulty=self.query_one("#difficulty", SettingRow).value,
         )
 
