@@ -255,7 +255,7 @@ class Flow:
     def _describe(self, event: Event) -> str:
         trump_for = named_for(self._view()) if isinstance(event, TrumpNamed) else ""
         # The human knows the tile they laid aside; a bot's discard stays unseen.
-        mine = isinstance(event, Discarded) and event.seat == self.me == self.human
+        mine = isinstance(event, Discarded) and event.seat == self.human
         return event_words(event, self.game.players, self.game.options, human=self.human,
                            trump_for=trump_for, outcomes=False,
                            discarded=self._view().discard if mine else None)
