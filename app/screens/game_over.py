@@ -40,8 +40,8 @@ def tie_line(view: SeatView) -> str:
     names = " & ".join(view.players[s] for u in others for s in u)
     reached = f"{names} reached {target} too"
     if last.bidder is not None and last.bidder in view.winner and last.made:
-        return (f"{reached}, but the side that bid the last hand and made it wins "
-                "(rule 7.5).")
+        who = "side" if view.options.partnerships else "player"
+        return f"{reached}, but the {who} that bid the last hand and made it wins (rule 7.5)."
     return f"{reached}: the higher total wins (rule 7.5)."
 
 
