@@ -179,8 +179,14 @@ def my_turn(screen: str) -> bool:
     return any(words in screen for words in MY_TURN)
 
 
+def first_offer(screen: str) -> str:
+    """Enter takes the choice shown; naming trump, where nothing is chosen for the player,
+    Right first moves onto the first trump."""
+    return "Right" if "Nothing chosen yet" in screen else "Enter"
+
+
 def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
-               key: Callable[[str], str] = lambda screen: "Enter",
+               key: Callable[[str], str] = first_offer,
                turn: Callable[[str], bool] = my_turn,
                timeout: float = PATIENCE) -> dict[str, str]:
     """Each player presses ``key(screen)`` at their turns until ``done(screen)`` holds for

@@ -18,6 +18,7 @@ from .harness import (
     Server,
     Tmux,
     connections_to,
+    first_offer,
     make_key,
     play_turns,
     processes_mentioning,
@@ -98,7 +99,7 @@ def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
     def first_choice(screen: str) -> str:
         """A playable tile's number (they are marked [n]), else Enter (the choice shown)."""
         playable = re.findall(r"\[([1-7])\]", screen)
-        return playable[0] if playable else "Enter"
+        return playable[0] if playable else first_offer(screen)
 
     summary = play_turns(tmux, ["ann"], done=lambda screen: "Press Enter for the next hand"
                          in screen, key=first_choice)["ann"]
