@@ -29,7 +29,7 @@ from .helpers import (
 
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
 
 
 def footer(app) -> str:
@@ -46,7 +46,13 @@ async def test_a_forced_bid_shows_no_pass_key() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             view = app.flow.game.view(0)
-            if any(isinstance(a, Pass) for a in view.legal):
+            may_pass = any(isinstance(a, Pass) for a in view.legal)
+            # The key line follows the turn a frame or so later: wait for it, with a deadline.
+            for _ in range(200):
+                if ("p Pass" in footer(app)) == may_pass:
+                    break
+                await pilot.pause()
+            if may_pass:
                 assert "p Pass" in footer(app)
                 continue
             assert "p Pass" not in footer(app)
@@ -251,7 +257,7 @@ def test_a_tie_on_the_target_is_explained() -> None:
 
 
 async def test_the_only_tile_setting_plays_a_forced_tile_after_showing_it(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.ONLY_TILE_PAUSE", 0.01)
+    monkeypatch.setattr("moon42.app.game.flow.ONLY_TILE_PAUSE", 0.01)
     app = plain("moon3", 4, auto_play=True)
     async with app.run_test(size=(80, 24)) as pilot:
         notes: list[str] = []
