@@ -37,7 +37,7 @@ from .budget import Budget
 from .contracts import lay_down_trump, special_trump
 from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot, best_value, table_trumps
-from .odds import PROOF_LAYOUTS, CallOdds, Certainty, call_odds
+from .odds import PROOF_HIDDEN, PROOF_LAYOUTS, CallOdds, Certainty, call_odds
 from .search.certainty import hopeless, sure
 from .search.inference import Reading, weighed_layouts
 from .search.layouts import constraints_of, enumerate_layouts
@@ -57,7 +57,6 @@ __all__ = [
 HINT_BUDGET = 1.0  # seconds to weigh a play
 HINT_CALL_BUDGET = 1.5  # seconds for a bid or a trump
 MAX_LAYOUTS = 96
-PROOF_HIDDEN = 14  # unseen tiles above which there are always too many layouts to list
 SPECIAL = (Trump.NELLO, Trump.SEVENS)
 
 

@@ -29,9 +29,10 @@ from .search.certainty import hopeless, sure_credit
 from .search.layouts import deal_constraints, enumerate_layouts
 from .search.position import Position
 
-__all__ = ["Certainty", "CallOdds", "call_odds", "PROOF_LAYOUTS"]
+__all__ = ["Certainty", "CallOdds", "call_odds", "PROOF_LAYOUTS", "PROOF_HIDDEN"]
 
 PROOF_LAYOUTS = 5000  # layouts listed at most for a proof that needs every one
+PROOF_HIDDEN = 14  # unseen tiles above which there are always too many layouts to list
 
 
 class Certainty(StrEnum):
@@ -80,7 +81,9 @@ def call_odds(
             o = CallOdds(o.trump, o.simulated, o.layouts, o.estimate, Certainty.ALWAYS)
         elif i < shown and o.simulated == 0.0 and not before_widow:
             if worlds is None:
-                worlds = enumerate_layouts(deal_constraints(view), PROOF_LAYOUTS) or []
+                deal = deal_constraints(view)
+                few = deal.hidden.bit_count() <= PROOF_HIDDEN
+                worlds = (enumerate_layouts(deal, PROOF_LAYOUTS) if few else None) or []
             if worlds and _never(view, o.trump, bid, worlds):
                 o = CallOdds(o.trump, o.simulated, o.layouts, o.estimate, Certainty.NEVER,
                              len(worlds))

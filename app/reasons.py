@@ -10,7 +10,9 @@ trump than, nor "draws trumps" when none can be out.
   telling first (``play_reason`` words the ones a hint shows).
 - ``hand_claims(view, trump)``: what the hand holds for a trump ("3 fives with the
   double", "2 other doubles", "15 count"), counted from the hand alone, so the bid, the
-  trump and the play hints of one hand say the same of it.
+  trump and the play hints of one hand say the same of it; in Moon for three, a trump the
+  widow added to is said to be ("the widow gave you 5-4"), the hand having changed since
+  the bid.
 
 "Unseen" tiles are the ones the seat cannot see (the others' hands, and the widow or a
 discard it was not shown): a tile that might still beat ours.
@@ -282,4 +284,8 @@ def hand_claims(view: SeatView, trump: Trump | None) -> list[Claim]:
         out.append(Claim("near_seven", f"{near} of your tiles within a pip of seven"))
     if count:
         out.append(Claim("count_held", f"{count} count"))
+    widow = view.widow[0] if len(view.widow) == 1 and view.widow[0] in hand else None
+    if widow is not None and (widow.carries(trump.number) if trump.number is not None
+                              else trump is Trump.DOUBLES and widow.is_double):
+        out.append(Claim("widow_gave", f"the widow gave you {widow}"))
     return out

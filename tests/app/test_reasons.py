@@ -141,6 +141,10 @@ def _check_hand(view: SeatView, trump: Trump, key: str, words: str) -> None:
     elif key == "near_seven":
         near = sum(1 for t in hand if abs(t.high + t.low - 7) <= 1)
         assert words.startswith(f"{near} of your tiles")
+    elif key == "widow_gave":
+        widow = view.widow[0]
+        assert widow in hand and words == f"the widow gave you {widow}"
+        assert (widow.carries(trump.number) if trump.number is not None else widow.is_double)
     elif key == "nello_dangers":
         assert trump is Trump.NELLO
     else:
@@ -177,6 +181,8 @@ def test_every_reason_shown_is_true_of_the_real_hands(game_name) -> None:
     expected = {"sure_winner", "highest_trump_left", "trumps_unseen", "keeps_higher",
                 "wins_trick", "tops_trick", "trumps_in", "lets_go", "lost_anyway",
                 "lowest_of_suit", "cannot_follow", "holds_of_number", "doubles"}
+    if game_name == "moon3":
+        expected.add("widow_gave")
     if game_name != "moon3":
         expected |= {"partner_winning", "partner_after"}
     if game_name == "texas42":
