@@ -143,7 +143,7 @@ def _tile_figure(f: TileFigures) -> str:
     play, saying so."""
     if f.certain is Certainty.ALWAYS:
         return "100% of deals, whatever they hold and play"
-    habit = f" ({_about(f.wins)[6:]} if they play by habit)" if f.best_play is not None else ""
+    habit = f", {_about(f.wins)[6:]} if they play by habit" if f.best_play is not None else ""
     if f.certain is Certainty.NEVER:
         return f"0% if they play correctly{habit}"
     if habit:
@@ -151,12 +151,14 @@ def _tile_figure(f: TileFigures) -> str:
     return f"{_about(f.wins)} of deals"
 
 
-def _tile_short(f: TileFigures) -> str:
+def _tile_short(f: TileFigures, best_play: bool) -> str:
+    """Another tile's figure beside the advised one's, alike (against best play where
+    that is the advised one's first figure)."""
     if f.certain is Certainty.ALWAYS:
         return "100%"
-    if f.certain is Certainty.NEVER and f.best_play is None:
+    if f.certain is Certainty.NEVER and (best_play or f.best_play is None):
         return "0%"
-    return _about(f.wins)
+    return _about(f.against_best if best_play else f.wins)
 
 
 def _play_parts(view: SeatView, advice: Advice) -> Parts:
@@ -172,12 +174,18 @@ def _play_parts(view: SeatView, advice: Advice) -> Parts:
     best, rest = advice.tiles[0], advice.tiles[1:]
     goal = _goal(view, advice.bidder_side)
     unit = "tricks" if view.options.is_moon else "points"
-    if any(abs(f.wins - best.wins) > 1e-9 for f in rest):
+    habit = best.best_play is not None
+
+    def shown(f: TileFigures) -> float:  # the figure a tile is compared by
+        return f.against_best if habit else f.wins
+
+    if any(abs(shown(f) - shown(best)) > 1e-9 for f in rest):
         parts.append((f"; {goal} in {_tile_figure(best)}", 1))
-        tied = [f for f in rest if abs(f.wins - best.wins) < 1e-9]
-        other = max(rest, key=lambda f: f.wins)
+        tied = [f for f in rest if abs(shown(f) - shown(best)) < 1e-9]
+        other = max(rest, key=shown)
+        short = _tile_short(other, habit)
         parts.append((f" (as with {tied[0].action.tile})" if tied
-                      else f" (with {other.action.tile}: {_tile_short(other)})", 3))
+                      else f" (with {other.action.tile}: {short})", 3))
     elif best.credit is not None and best.credit - max(f.credit or 0.0 for f in rest) >= 0.05:
         other = max(rest, key=lambda f: f.credit or 0.0)
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
@@ -190,7 +198,7 @@ def _play_parts(view: SeatView, advice: Advice) -> Parts:
     else:
         done = "made" if advice.bidder_side else "set"
         figure = _tile_figure(best).removesuffix(" of deals")
-        parts.append((f"; as good as any: {figure} {done}" if "(" not in figure
+        parts.append((f"; as good as any: {figure} {done}" if "," not in figure
                       else f"; as good as any: {done} in {figure}", 1))
     return parts
 
