@@ -37,7 +37,7 @@ from .budget import Budget
 from .contracts import lay_down_trump, special_trump
 from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot, best_value, table_trumps
-from .odds import PROOF_HIDDEN, PROOF_LAYOUTS, CallOdds, Certainty, call_odds
+from .odds import PROOF_BUDGET, PROOF_HIDDEN, PROOF_LAYOUTS, CallOdds, Certainty, call_odds
 from .search.certainty import hopeless, sure
 from .search.inference import Reading, weighed_layouts
 from .search.layouts import constraints_of, enumerate_layouts
@@ -157,7 +157,8 @@ def advise(
         value, results = bot.simulations[-1]
     elif type(action) not in (Bid, Pass) and turn.kind == "bid":
         return Advice(action, turn.kind, side)
-    odds = call_odds(view, value, results)
+    proofs = Budget(None if call_budget is None else PROOF_BUDGET)
+    odds = call_odds(view, value, results, proofs.spent)
     count = max((o.layouts for o in odds), default=0)
     trump = action.trump if type(action) is NameTrump else odds[0].trump if odds else None
     return Advice(action, turn.kind, side, count, odds=odds, bid_value=value, trump=trump)
@@ -238,7 +239,7 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
             choice = normal.tile
     ranked = sorted(plays, key=lambda t: (t != choice, -sign * totals[t], t))
     figures = [figures_of(t) for t in ranked]
-    figures = _proven(view, figures)
+    figures = _proven(view, figures, Budget(None if budget is None else PROOF_BUDGET))
     return Advice(plays[choice], "play", side, solved, tuple(figures))
 
 
@@ -268,9 +269,10 @@ def _layout_figures(
     return out
 
 
-def _proven(view: SeatView, figures: list[TileFigures]) -> list[TileFigures]:
+def _proven(view: SeatView, figures: list[TileFigures], clock: Budget) -> list[TileFigures]:
     """The figures a hint shows (the advised tile's and the best other's) checked over
-    every layout where they say always or never: proven, or left as they are."""
+    every layout where they say always or never: proven, or left as they are (also when
+    ``clock`` is spent first)."""
     constraints = constraints_of(view)
     if constraints.hidden.bit_count() > PROOF_HIDDEN:
         return figures  # far too many layouts to list them all
@@ -286,9 +288,9 @@ def _proven(view: SeatView, figures: list[TileFigures]) -> list[TileFigures]:
         if not worlds:
             break  # too many layouts to list: nothing can be proven
         after = [Position.of_view(view, hands).after(f.action.tile) for hands in worlds]
-        if f.wins == 1.0 and sure(after, view.seat):
+        if f.wins == 1.0 and sure(after, view.seat, clock.spent):
             out[i] = TileFigures(f.action, 1.0, f.credit, None, Certainty.ALWAYS, len(worlds))
-        elif f.against_best == 0.0 and hopeless(after, view.seat):
+        elif f.against_best == 0.0 and hopeless(after, view.seat, clock.spent):
             out[i] = TileFigures(f.action, f.wins, f.credit, f.best_play, Certainty.NEVER,
                                  len(worlds))
     return out

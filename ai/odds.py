@@ -17,6 +17,7 @@ shown as "about" and kept between 1% and 99%, unless a proof says more
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -29,10 +30,13 @@ from .search.certainty import hopeless, sure_credit
 from .search.layouts import deal_constraints, enumerate_layouts
 from .search.position import Position
 
-__all__ = ["Certainty", "CallOdds", "call_odds", "PROOF_LAYOUTS", "PROOF_HIDDEN"]
+__all__ = [
+    "Certainty", "CallOdds", "call_odds", "PROOF_LAYOUTS", "PROOF_HIDDEN", "PROOF_BUDGET",
+]
 
 PROOF_LAYOUTS = 5000  # layouts listed at most for a proof that needs every one
 PROOF_HIDDEN = 14  # unseen tiles above which there are always too many layouts to list
+PROOF_BUDGET = 5.0  # seconds (counted in work) all the proofs of one hint may take
 
 
 class Certainty(StrEnum):
@@ -61,10 +65,14 @@ class CallOdds:
 
 
 def call_odds(
-    view: SeatView, bid: int, results: dict[Trump, list[bool]], shown: int = 2
+    view: SeatView,
+    bid: int,
+    results: dict[Trump, list[bool]],
+    out_of_time: Callable[[], bool],
+    shown: int = 2,
 ) -> tuple[CallOdds, ...]:
     """Every simulated trump's figures, best first; proofs are sought for the first
-    ``shown`` (the ones a hint gives)."""
+    ``shown`` (the ones a hint gives) until ``out_of_time()``."""
     before_widow = view.options.game == "moon3" and view.discard is None
     contract = view.contract if view.contract in ("plunge", "splash") else None
     odds = []
@@ -84,7 +92,7 @@ def call_odds(
                 deal = deal_constraints(view)
                 few = deal.hidden.bit_count() <= PROOF_HIDDEN
                 worlds = (enumerate_layouts(deal, PROOF_LAYOUTS) if few else None) or []
-            if worlds and _never(view, o.trump, bid, worlds):
+            if worlds and _never(view, o.trump, bid, worlds, out_of_time):
                 o = CallOdds(o.trump, o.simulated, o.layouts, o.estimate, Certainty.NEVER,
                              len(worlds))
         out.append(o)
@@ -105,7 +113,11 @@ def _sure_tricks(view: SeatView, trump: Trump, bid: int) -> bool:
     return sure_credit(position.rules, position.counts, hand, c.hidden) >= position.goal
 
 
-def _never(view: SeatView, trump: Trump, bid: int, worlds: list[list[int]]) -> bool:
+def _never(
+    view: SeatView, trump: Trump, bid: int, worlds: list[list[int]],
+    out_of_time: Callable[[], bool],
+) -> bool:
     if trump in (Trump.NELLO, Trump.SEVENS):
         return False
-    return hopeless([_start(view, trump, bid, hands) for hands in worlds], view.seat)
+    positions = [_start(view, trump, bid, hands) for hands in worlds]
+    return bool(hopeless(positions, view.seat, out_of_time))

@@ -190,11 +190,8 @@ def _play_parts(view: SeatView, advice: Advice) -> Parts:
         other = max(rest, key=lambda f: f.credit or 0.0)
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
         parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
-    elif best.certain is not None and all(f.wins == best.wins for f in rest):
-        side = advice.bidder_side == (best.certain is Certainty.ALWAYS)
-        how = "whatever you play" + (" if they play correctly" if best.certain is Certainty.NEVER
-                                     else "")
-        parts.append((f"; {_goal(view, side)} {how}", 1))
+    elif best.certain is not None:
+        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
     else:
         done = "made" if advice.bidder_side else "set"
         figure = _tile_figure(best).removesuffix(" of deals")

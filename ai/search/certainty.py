@@ -21,14 +21,14 @@ taken so far).
   correctly?  Each world is solved with every hand open.  (A side that knows only its own
   tiles may not find the play that stops it; a hint says "against correct play".)
 
-Both give up (None) past a budget of work, counted as positions looked at in every world,
-and when there are more worlds than a list may hold (``enumerate_layouts``' limit).
+Both give up (None) when the caller's ``out_of_time()`` says so (a ``Budget``: the
+solver's work and the positions looked at in each world are counted as search effort).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from moon42.rules.tiles import COUNT
 from moon42.rules.trump import TrickRules
@@ -37,14 +37,17 @@ from . import effort
 from .position import Position
 from .solver import Solver
 
-__all__ = ["sure", "hopeless", "sure_credit", "PROOF_WORK"]
+__all__ = ["sure", "hopeless", "sure_credit", "WORLD_EFFORT"]
 
-PROOF_WORK = 400_000  # world-positions a proof may look at before it gives up
-WORK_EFFORT = 4  # ``effort`` units for every hundred world-positions
+WORLD_EFFORT = 5  # ``effort`` units for a position looked at in one world (measured)
 
 
-class _OutOfWork(Exception):  # noqa: N818 - an event, not an error
+class _OutOfTime(Exception):  # noqa: N818 - an event, not an error
     pass
+
+
+def _never() -> bool:
+    return False
 
 
 def _ours(position: Position, seat: int) -> bool:
@@ -66,28 +69,39 @@ def _open_handed_ok(position: Position, ours: bool) -> bool:
     return made if ours else not made
 
 
-def hopeless(worlds: Sequence[Position], seat: int) -> bool:
-    """In every world, the other side, playing correctly, stops ``seat``'s side."""
+def hopeless(
+    worlds: Sequence[Position], seat: int, out_of_time: Callable[[], bool] = _never
+) -> bool | None:
+    """In every world, the other side, playing correctly, stops ``seat``'s side: True
+    proven, False not, None when ``out_of_time()`` said so first."""
     ours = _ours(worlds[0], seat)
-    return all(not _open_handed_ok(w, ours) for w in worlds)
+    for w in worlds:
+        if _open_handed_ok(w, ours):
+            return False
+        if out_of_time():
+            return None
+    return True
 
 
-def sure(worlds: Sequence[Position], seat: int, work: int = PROOF_WORK) -> bool | None:
+def sure(
+    worlds: Sequence[Position], seat: int, out_of_time: Callable[[], bool] = _never
+) -> bool | None:
     """``seat``'s side gets what it plays for whatever the unseen tiles and every other
     seat's play: True proven, False not (some world or some play can stop it), None when
-    ``work`` ran out first."""
+    ``out_of_time()`` said so first."""
     if not worlds:
         return None
     ours = _ours(worlds[0], seat)
-    if not all(_open_handed_ok(w, ours) for w in worlds):
-        return False
-    search = _Search(seat, ours, work)
+    for w in worlds:
+        if not _open_handed_ok(w, ours):
+            return False
+        if out_of_time():
+            return None
+    search = _Search(seat, ours, out_of_time)
     try:
         return search.works(tuple(worlds))
-    except _OutOfWork:
+    except _OutOfTime:
         return None
-    finally:
-        effort.spend(search.spent * WORK_EFFORT // 100)
 
 
 def sure_credit(rules: TrickRules, counts: bool, hand: int, unseen: int) -> int:
@@ -121,11 +135,10 @@ def sure_credit(rules: TrickRules, counts: bool, hand: int, unseen: int) -> int:
 
 
 class _Search:
-    def __init__(self, seat: int, ours: bool, work: int) -> None:
+    def __init__(self, seat: int, ours: bool, out_of_time: Callable[[], bool]) -> None:
         self.seat = seat
         self.ours = ours
-        self.work = work
-        self.spent = 0
+        self.out_of_time = out_of_time
         self.memo: dict[tuple, bool] = {}
 
     def works(self, worlds: tuple[Position, ...]) -> bool:
@@ -137,9 +150,9 @@ class _Search:
         known = self.memo.get(key)
         if known is not None:
             return known
-        self.spent += len(worlds)
-        if self.spent > self.work:
-            raise _OutOfWork
+        effort.spend(len(worlds) * WORLD_EFFORT)
+        if self.out_of_time():
+            raise _OutOfTime
         answer = self._mine(worlds) if first.to_play == self.seat else self._theirs(worlds)
         self.memo[key] = answer
         return answer
