@@ -184,6 +184,8 @@ def _lead_claims(m: _Move) -> list[Claim]:
     if m.held_above:
         top = max((u for u in range(28) if m.held_above >> u & 1), key=m.power)
         out.append(Claim("keeps_higher", f"it keeps your {TILES[top]} for later"))
+    elif not m.is_trump and not m.hand & ~(1 << m.t) & m.rules.follow_mask[m.suit]:
+        out.append(Claim("leaves_void", f"it leaves you with no {suit_name(m.suit)}"))
     return out
 
 

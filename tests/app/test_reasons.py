@@ -72,6 +72,10 @@ def _check_play(game: Game, view: SeatView, t, key: str, words: str) -> None:
     elif key == "keeps_higher":
         kept = tile(*map(int, words.removeprefix("it keeps your ").split()[0].split("-")))
         assert kept in view.hand and rules.follow_mask[led] >> kept & 1 and power[kept] > power[t]
+    elif key == "leaves_void":
+        follow = rules.follow_mask[led]
+        assert not rules.is_trump[t] and not any(follow >> u & 1 for u in hand - {int(t)})
+        assert words == f"it leaves you with no {suit_name(led)}"
     elif key in ("wins_trick", "trumps_in", "tops_trick"):
         assert tops(t)
         players = view.seats - (1 if view.sitting_out is not None else 0)
@@ -178,7 +182,7 @@ def test_every_reason_shown_is_true_of_the_real_hands(game_name) -> None:
             game.apply(decide(bots[seat], view))
     assert positions >= 1000
     # The run met the claims that matter in this game, so it checked them.
-    expected = {"sure_winner", "highest_trump_left", "trumps_unseen", "keeps_higher",
+    expected = {"sure_winner", "highest_trump_left", "trumps_unseen", "keeps_higher", "leaves_void",
                 "wins_trick", "tops_trick", "trumps_in", "lets_go", "lost_anyway",
                 "lowest_of_suit", "cannot_follow", "holds_of_number", "doubles"}
     if game_name == "moon3":
