@@ -276,7 +276,10 @@ def _proven(view: SeatView, figures: list[TileFigures], clock: Budget) -> list[T
     constraints = constraints_of(view)
     if constraints.hidden.bit_count() > PROOF_HIDDEN:
         return figures  # far too many layouts to list them all
-    shown = {0, max(range(1, len(figures)), key=lambda i: figures[i].wins, default=0)}
+    # The runner-up a hint compares with: by the figure against best play, if it gives one.
+    habit = figures[0].best_play is not None
+    shown = {0, max(range(1, len(figures)), default=0,
+                    key=lambda i: figures[i].against_best if habit else figures[i].wins)}
     worlds = None
     out = list(figures)
     for i in sorted(shown):

@@ -38,9 +38,13 @@ HINT_SETTINGS: dict[str, Any] = {}
 # ----- words -------------------------------------------------------------------------
 
 
+def _pct(rate: float) -> str:
+    """A figure that is not proven, never 0% or 100%."""
+    return f"{min(99, max(1, round(100 * rate)))}%"
+
+
 def _about(rate: float) -> str:
-    """A figure that is not proven: "about", and never 0% or 100%."""
-    return f"about {min(99, max(1, round(100 * rate)))}%"
+    return f"about {_pct(rate)}"
 
 
 def _goal(view: SeatView, side: bool) -> str:
@@ -76,10 +80,10 @@ def _call_figure(odds: CallOdds) -> str | None:
     if found is None:
         return None
     if found.rough:
-        return f"made in roughly {_about(found.experts)[6:]} of hands like this (few measured)"
+        return f"made in roughly {_pct(found.experts)} of hands like this (few measured)"
     text = f"made in {_about(found.experts)} of hands like this"
     if found.basic is not None:
-        text += f" ({_about(found.basic)[6:]} against basic)"
+        text += f" ({_pct(found.basic)} against basic)"
     return text
 
 
@@ -91,7 +95,7 @@ def _call_short(odds: CallOdds) -> str | None:
         return "0%"
     if odds.estimate is None:
         return None
-    return ("roughly " if odds.estimate.rough else "about ") + _about(odds.estimate.experts)[6:]
+    return ("roughly " if odds.estimate.rough else "about ") + _pct(odds.estimate.experts)
 
 
 def _call_parts(view: SeatView, advice: Advice) -> Parts:
@@ -143,7 +147,7 @@ def _tile_figure(f: TileFigures) -> str:
     play, saying so."""
     if f.certain is Certainty.ALWAYS:
         return "100% of deals, whatever they hold and play"
-    habit = f", {_about(f.wins)[6:]} if they play by habit" if f.best_play is not None else ""
+    habit = f", {_pct(f.wins)} if they play by habit" if f.best_play is not None else ""
     if f.certain is Certainty.NEVER:
         return f"0% if they play correctly{habit}"
     if habit:
