@@ -93,8 +93,9 @@ def _shown(points: list, rate: float) -> float:
 
 
 def check_rows(records: list[dict], folds: int = 0) -> list[dict]:
-    """One row per game, phase, kind, opposition and bucket of the figure shown (and one
-    "all" row each): bids, mean figure shown, share made, whether it passes."""
+    """One row per game, phase, kind (and every kind together), opposition and bucket of
+    the figure shown (and one "all" row each): bids, mean figure shown, share made,
+    whether it passes."""
     kept = [r for r in records if r["kept"]]
     judged: dict[tuple, list[tuple[float, bool]]] = defaultdict(list)
     for k in range(max(1, folds)):
@@ -110,8 +111,9 @@ def check_rows(records: list[dict], folds: int = 0) -> list[dict]:
                     continue
                 for o in OPPOSITIONS:
                     if table.get(o):
-                        shown = _shown(table[o], r[field])
-                        judged[(r["game"], phase, r["kind"], o)].append((shown, r[o]))
+                        pair = (_shown(table[o], r[field]), r[o])
+                        judged[(r["game"], phase, r["kind"], o)].append(pair)
+                        judged[(r["game"], phase, "every kind", o)].append(pair)
     rows = []
     for (game, phase, kind, o), pairs in sorted(judged.items()):
         for low in range(0, 100, 10):
