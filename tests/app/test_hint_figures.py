@@ -128,3 +128,27 @@ def test_the_moon_that_cannot_be_made_is_given_no_chance() -> None:
     assert second == ("Made in 0%: correct defence sets it in all 3,432 deals (with fives: 0%)."
                       " Enter plays it.")
     assert "55%" not in hint_text(view, advice)
+
+
+def test_a_figure_resting_on_few_bids_says_so_and_an_unmeasured_one_is_not_shown() -> None:
+    game = Game.new("texas42", seed=5)
+    view = game.view(game.to_act.seat)
+
+    def shown(action, found: Estimate | None) -> tuple[str, str]:
+        odds = (CallOdds(Trump.FIVES, 0.7, 16, found), CallOdds(Trump.SIXES, 0.6, 16, found))
+        advice = Advice(action, "bid", True, 16, odds=odds, bid_value=30, trump=Trump.FIVES)
+        return hint_lines(view, advice, 200)
+
+    bid, fives = Bid(view.seat, 30), NameTrump(view.seat, Trump.FIVES)
+    measured = Estimate(0.64, 0.8, 400, False)
+    assert shown(bid, measured)[1].startswith(
+        "Made in about 64% of hands like this (80% against basic)")
+    assert "(with sixes: about 64%)" in shown(fives, measured)[1]
+    rough = Estimate(0.64, None, 60, True)
+    assert shown(bid, rough)[1].startswith("Made in roughly 64% of hands like this (few measured)")
+    assert "(with sixes: roughly 64%)" in shown(fives, rough)[1]
+    assert "about" not in shown(fives, rough)[1]
+    for action in (bid, fives):
+        first, second = shown(action, None)
+        assert first.startswith(("Hint: Bid 30 with fives", "Hint: Name fives"))
+        assert "%" not in first + second and second == "Enter plays it."
