@@ -14,9 +14,10 @@ Each table holds two columns measured on the same hands (``python -m moon42.ai.c
 the share made when experts play the bid out (``experts``) and when the bidder's side are
 experts and ``basic`` defends (``basic``).  A point is a group of at least ``MIN_BIDS``
 played bids, the simulated rates in it against their share made; rates are read along
-straight lines between the points, held at the ends.  A kind measured on fewer than two
-groups has one *rough* point; a kind not measured (Texas 42's Plunge, Splash, Nello and
-Sevens) has none, and its figure is not given.
+straight lines between the points, held at the ends.  A kind measured on fewer than
+``MIN_BIDS`` bids has one *rough* point (one whose rate does not tell made from set has
+one point too, but a sound one: its share made); a kind not measured (Texas 42's Plunge,
+Splash, Nello and Sevens) has none, and its figure is not given.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Estimate:
 
     ``experts``: the share made when experts play it out; ``basic``: when ``basic``
     defends (None where not measured).  ``bids``: the played bids the table rests on;
-    ``rough``: fewer than two points' worth, a rough figure.
+    ``rough``: resting on fewer than ``MIN_BIDS`` bids, a rough figure.
     """
 
     experts: float
@@ -137,7 +138,7 @@ def estimate(
         read_points(experts, rate),
         read_points(basic, rate) if basic else None,
         bids,
-        len(experts) < 2,
+        bids < MIN_BIDS,
     )
 
 

@@ -62,10 +62,16 @@ def test_the_moon_is_not_read_through_the_least_bids_table(monkeypatch) -> None:
     assert made_in_play(MOON3, 21, 0.16, before_widow=True) == 0.16
 
 
-def test_a_kind_measured_on_one_group_is_rough_and_one_not_measured_has_none(monkeypatch) -> None:
-    _tables(monkeypatch, {"texas42": {"in_hand": {"marks": {"experts": [[0.5, 0.2, 60]]}}}})
+def test_a_kind_measured_on_few_bids_is_rough_and_one_not_measured_has_none(monkeypatch) -> None:
+    _tables(monkeypatch, {"texas42": {"in_hand": {
+        "marks": {"experts": [[0.5, 0.2, 60]]},
+        # One point of many bids (the rate told made from set in none of them): sound.
+        "higher": {"experts": [[0.5, 0.3, 250]]},
+    }}})
     rough = estimate(TEXAS, 42, 0.9)
     assert rough.rough and rough.experts == 0.2 and rough.bids == 60
+    flat = estimate(TEXAS, 31, 0.9)
+    assert not flat.rough and flat.experts == 0.3 and flat.bids == 250
     assert estimate(TEXAS, 30, 0.9) is None
     assert estimate(TEXAS, 168, 0.9, contract="plunge") is None
 
