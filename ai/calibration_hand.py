@@ -39,7 +39,7 @@ from moon42.rules.views import SeatView
 from .advice import HINT_BUDGET, HINT_CALL_BUDGET, MAX_LAYOUTS, WatchedExpert
 from .basic import BasicBot
 from .calibration import least_bid
-from .expert import ExpertBot
+from .expert import ExpertBot, simulated_rate
 from .normal import best_value, table_trumps
 from .protocol import Strategy, decide
 
@@ -129,7 +129,7 @@ def measure(task: Task) -> dict:
     trump = hint.trump(game.view(seat))
     assert isinstance(trump, NameTrump)
     _, results = hint.simulations[-1]
-    rates = {t: sum(m) / len(m) for t, m in results.items() if m}
+    rates = {t: simulated_rate(t, m) for t, m in results.items() if m}
     trump_rate = rates[trump.trump]
     if not widow:
         bid_rate = max(rates.values())

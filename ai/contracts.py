@@ -1,4 +1,5 @@
-"""Texas 42's contracts beyond a plain trump (RULES.md 9.3 to 9.6): when to bid and name them.
+"""Texas 42's contracts beyond a plain trump (rules/README.md 9.3 to 9.6): when to bid and
+name them.
 
 Used by ``normal`` (and through it ``expert``); everything is worked out from the seat's
 own hand and the engine's trick rules, never from tiles the seat cannot see.
@@ -37,7 +38,6 @@ from moon42.rules.tiles import TILES, Tile, mask_of
 from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
 from moon42.rules.views import SeatView
 
-from .hand_value import rules_for
 from .knowledge import Knowledge, tile_set_of
 
 __all__ = [
@@ -222,8 +222,7 @@ def lay_down_trump(view: SeatView, offered: Iterable[Trump]) -> Trump | None:
     for trump in offered:
         if trump in (Trump.NELLO, Trump.SEVENS):
             continue
-        rules = rules_for(trump, options.no_trump_doubles, options.nello_doubles)
-        if is_lay_down(view.hand, rules, dealt):
+        if is_lay_down(view.hand, options.trick_rules_for(trump), dealt):
             return trump
     return None
 
@@ -232,7 +231,7 @@ def lay_down_trump(view: SeatView, offered: Iterable[Trump]) -> Trump | None:
 
 
 def _nello_rules(view: SeatView) -> TrickRules:
-    return rules_for(Trump.NELLO, view.options.no_trump_doubles, view.options.nello_doubles)
+    return view.options.trick_rules_for(Trump.NELLO)
 
 
 def special_trump(view: SeatView, hand: Sequence[Tile] | None = None) -> Trump | None:

@@ -1,11 +1,11 @@
 """How many tricks a hand is worth for a trump: the evaluation behind ``normal``'s bids and trumps.
 
-Every tile is judged by the engine's own ranking for that trump (``trick_rules``): a trump
-or a tile no missing tile of its suit can top (a *walker*: the double, or the next tile
-once the double is held) is likely to take a trick; a trump is surer the fewer trumps
-rank above it and the longer the holding; a walker is surer the more trumps protect it
-from being trumped.  Everything else is an *off*: it will likely lose, and in Texas 42 the
-count it carries goes to the other side.
+Every tile is judged by the engine's own ranking for that trump at the table
+(``Options.trick_rules_for``): a trump or a tile no missing tile of its suit can top (a
+*walker*: the double, or the next tile once the double is held) is likely to take a trick; a
+trump is surer the fewer trumps rank above it and the longer the holding; a walker is surer
+the more trumps protect it from being trumped.  Everything else is an *off*: it will likely
+lose, and in Texas 42 the count it carries goes to the other side.
 
 Moon sums a hand-set chance per tile (``tricks``).  Texas 42 predicts its side's points
 (``points``) from the same kinds of tile and where the count sits, with weights fitted
@@ -17,12 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from moon42.rules.tiles import Tile, mask_of
-from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump, trick_rules
+from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
 
 __all__ = [
     "HandValue",
     "hand_value",
-    "rules_for",
 ]
 
 # Moon: the chance a tile takes a trick, by kind (set by hand).
@@ -65,11 +64,6 @@ class HandValue:
     def score(self, counts: bool) -> float:
         """What the choice of trump maximises: points in Texas 42, tricks in Moon."""
         return self.points if counts else self.tricks
-
-
-def rules_for(trump: Trump, no_trump_doubles: str, nello_doubles: str) -> TrickRules:
-    """The engine's trick rules for naming ``trump`` at this table."""
-    return trick_rules(trump, nello_doubles if trump is Trump.NELLO else no_trump_doubles)
 
 
 def _control(trumps: int, rules: TrickRules, dealt: int) -> float:

@@ -1,6 +1,6 @@
 """What a seat knows about the hidden tiles: every tile played, and the suits each seat is out of.
 
-Built only from a ``SeatView`` (RULES.md 8), so a bot that decides from it cannot peek.
+Built only from a ``SeatView`` (rules/README.md 8), so a bot that decides from it cannot peek.
 A seat that did not follow the suit led has shown it holds no tile of that suit; which
 tiles follow which suit is the engine's own ``view.trick_rules`` (``led_suit`` and
 ``follow_mask``), never worked out again here.  The ``expert`` bot samples hidden layouts
@@ -20,7 +20,7 @@ __all__ = ["Knowledge", "tile_set_of", "voids_of"]
 
 
 def tile_set_of(view: SeatView) -> tuple[Tile, ...]:
-    """The tiles dealt in this game (RULES.md 1)."""
+    """The tiles dealt in this game (rules/README.md 1)."""
     options = view.options
     if options.game != "moon3":
         return FULL_SET

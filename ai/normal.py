@@ -7,7 +7,7 @@ Bid.  The hand is valued for its best trump (trumps, the trump double, walkers, 
 in Texas 42 where its count sits).  Texas 42: it bids the lowest bid that tops the high
 bid while that stays two points under the points its side is expected to take, 42 (one
 mark) only with a hand that takes every trick; it does not outbid its partner without a
-clearly better hand.  The contracts of RULES.md 9.3 to 9.6 come from ``contracts``: Plunge
+clearly better hand.  The contracts of rules/README.md 9.3 to 9.6 come from ``contracts``: Plunge
 or Splash with doubles enough to take the tricks, one mark for a hand good for Nello or
 Sevens where the table plays them, two marks or more only with a lay-down.  Moon: its
 expected tricks, plus one for the widow (three players) or the partner (four).  Moon for
@@ -32,7 +32,7 @@ from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from .contracts import lay_down_trump, partner_trump, special_bid, special_trump
-from .hand_value import HandValue, hand_value, rules_for
+from .hand_value import HandValue, hand_value
 from .knowledge import Knowledge, tile_set_of
 from .normal_play import choose_tile
 
@@ -65,7 +65,7 @@ def best_value(view: SeatView, hand: tuple[Tile, ...], trumps: list[Trump]) -> H
     dealt = mask_of(tile_set_of(view))
     counts = not options.is_moon
     values = [
-        hand_value(hand, t, rules_for(t, options.no_trump_doubles, options.nello_doubles), dealt)
+        hand_value(hand, t, options.trick_rules_for(t), dealt)
         for t in trumps
     ]
     return max(values, key=lambda v: (v.score(counts), v.trumps))

@@ -1,7 +1,8 @@
 """What a hint's figure for a bid or a trump rests on, and whether it is certain.
 
 A bid or trump figure starts as the share of the expert's simulated layouts in which the
-bid is made with all hands open (``ExpertBot.simulated_rates``).  Read through the
+bid is made with all hands open (``ExpertBot.simulated_rates``; for follow-me a part of it,
+``expert.simulated_rate``, as the expert bids by).  Read through the
 calibration (``calibration.estimate``) it becomes how often play makes such bids: against
 experts, and when ``basic`` defends.  Neither is ever a certainty: the calibrated figure is
 shown as "about" and kept between 1% and 99%, unless a proof says more
@@ -26,6 +27,7 @@ from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from .calibration import Estimate, estimate
+from .expert import simulated_rate
 from .search.certainty import hopeless, sure_credit
 from .search.layouts import deal_constraints, enumerate_layouts
 from .search.position import Position
@@ -78,16 +80,17 @@ def call_odds(
     odds = []
     for trump, made in results.items():
         if made:
-            rate = sum(made) / len(made)
+            rate = simulated_rate(trump, made)
             found = estimate(view.options, bid, rate, before_widow, contract)
             odds.append(CallOdds(trump, rate, len(made), found))
     odds.sort(key=lambda o: -o.simulated)
     out = []
     worlds: list[list[int]] | None = None
     for i, o in enumerate(odds):
-        if i < shown and o.simulated == 1.0 and _sure_tricks(view, o.trump, bid):
+        made = results[o.trump]
+        if i < shown and all(made) and _sure_tricks(view, o.trump, bid):
             o = CallOdds(o.trump, o.simulated, o.layouts, o.estimate, Certainty.ALWAYS)
-        elif i < shown and o.simulated == 0.0 and not before_widow:
+        elif i < shown and not any(made) and not before_widow:
             if worlds is None:
                 deal = deal_constraints(view)
                 few = deal.hidden.bit_count() <= PROOF_HIDDEN

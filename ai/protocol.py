@@ -1,6 +1,6 @@
 """The one protocol every bot speaks: decide a bid, a discard, a trump or a play from a view.
 
-A bot sees exactly what its seat may know (a ``SeatView``, RULES.md 8) and never the
+A bot sees exactly what its seat may know (a ``SeatView``, rules/README.md 8) and never the
 ``Game``, so it cannot peek at hidden tiles; it answers with one of ``view.legal``.
 """
 

@@ -19,8 +19,10 @@ from typing import Any
 
 from .basic import BasicBot
 from .expert import ExpertBot
+from .noisy_expert import NoisyExpertBot
 from .normal import NormalBot
 from .omniscient import OmniscientBot
+from .pool import CheapBot, DoublesFirstBot, HoardBot, SmearBot
 from .protocol import Strategy
 from .random_bot import RandomBot
 
@@ -30,6 +32,7 @@ __all__ = [
     "bot_names",
     "bot_description",
     "make_bot",
+    "pool_names",
     "register",
 ]
 
@@ -44,9 +47,32 @@ BUILT_IN: dict[str, BotFactory] = {
     "random": RandomBot,
 }
 
-# Made by name (for the arena) but never listed for players: it sees every hand once it
-# is shown the game (``OmniscientBot.see``).
-HIDDEN: dict[str, BotFactory] = {"omniscient": OmniscientBot}
+
+
+def _expert_reading_nobody(seed: int | None = None, **settings: Any) -> Strategy:
+    """The expert reading nobody's style: it expects best play everywhere."""
+    return ExpertBot(seed, habit_prior=0.0, **settings)
+
+
+# Made by name (for the arena) but never listed for players: ``omniscient`` sees every hand
+# once it is shown the game (``OmniscientBot.see``); ``expert-no-reading`` measures what
+# reading the opponents' styles is worth.
+HIDDEN: dict[str, BotFactory] = {
+    "omniscient": OmniscientBot,
+    "expert-no-reading": _expert_reading_nobody,
+}
+
+# The opponent pool (``pool``): made by name, for measuring a bot against players of other
+# styles; none is listed for players, as none is meant as company.
+POOL: dict[str, BotFactory] = {
+    "cheap": CheapBot,
+    "smear": SmearBot,
+    "hoard": HoardBot,
+    "doubles-first": DoublesFirstBot,
+    "noisy-expert": NoisyExpertBot,
+}
+# The pool a bot is measured against when none is named: the yardsticks and every member.
+DEFAULT_POOL = ("basic", "normal", *POOL)
 
 _registered: dict[str, BotFactory] = {}
 
@@ -55,7 +81,7 @@ def register(name: str, factory: BotFactory) -> None:
     """Add (or replace) a bot for this process, without packaging it."""
     if not name or not isinstance(name, str):
         raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
-    if name in BUILT_IN or name in HIDDEN:
+    if name in BUILT_IN or name in HIDDEN or name in POOL:
         raise ValueError(f"bot {name!r} is built in and cannot be replaced")
     _registered[name] = factory
 
@@ -71,16 +97,27 @@ def bot_names() -> list[str]:
     return sorted(set(BUILT_IN) | set(_registered) | set(_entry_points()))
 
 
+def pool_names() -> list[str]:
+    """The opponents ``moon42 arena --pool`` plays when it is given no names."""
+    return list(DEFAULT_POOL)
+
+
 def _factory(name: str) -> BotFactory:
     if name in BUILT_IN:
         return BUILT_IN[name]
     if name in HIDDEN:
         return HIDDEN[name]
+    if name in POOL:
+        return POOL[name]
     if name in _registered:
         return _registered[name]
     entry = _entry_points().get(name)
     if entry is None:
-        raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(bot_names())}")
+        measuring = ", ".join([*HIDDEN, *POOL])
+        raise ValueError(
+            f"unknown bot {name!r}: the bots are {', '.join(bot_names())}"
+            f" (and, for measuring, {measuring})"
+        )
     return entry.load()
 
 

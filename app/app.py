@@ -9,7 +9,17 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from moon42.ai.registry import bot_description
+from moon42.rules import RecordError
+from moon42.rules.limits import MAX_SEED
+
 from .config import GameConfig, load_last, save_last
+from .difficulty import bot_choices
+from .game.files import shown
+from .game.locks import GameLocked
+from .game.records import DamagedSave, export_game, read_doc
+from .game.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
+from .game.undo import take_back
 from .glyphs import Glyphs, glyphs_for
 from .messages import (
     ActionChosen,
@@ -20,14 +30,23 @@ from .messages import (
     ShowScores,
     StartGame,
     UndoMove,
+    ViewSavedGame,
 )
+from .replay.positions import Replay, ReplayError
+from .screens.ask import Answer, AskScreen
+from .screens.lobby import LobbyScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
     from moon42.rules import Game
 
-    from .flow import Flow
-    from .saves import Saved
+    from .game.flow import Flow
+    from .game.locks import Slot
+    from .game.records import Saved
+    from .game.saves import Autosave
+    from .screens.game_over import GameOverScreen
+    from .screens.replay import ReplayScreen
+    from .screens.scoreboard import ScoreboardScreen
 
 __all__ = ["Moon42App"]
 
@@ -57,6 +76,7 @@ class Moon42App(App[None]):
         self.start_config = config
         self.open_lobby = lobby or config is None
         self.flow: Flow | None = None
+        self.autosave: Autosave | None = None  # the game being played, saved (app/game/saves.py)
         self.too_small = False
         if self.glyphs.ascii:
             self.add_class("-ascii")
@@ -69,7 +89,8 @@ class Moon42App(App[None]):
             self.push_screen(self._lobby(config))
         elif self.saved is not None:
             saved = self.saved
-            self.start_game(saved.config, push=True, game=saved.game, undo_used=saved.undo_used)
+            self.start_game(saved.config, push=True, game=saved.game, undo_used=saved.undo_used,
+                            slot=saved.slot)
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
@@ -79,34 +100,79 @@ class Moon42App(App[None]):
     # ----- screens -------------------------------------------------------
 
     def _lobby(self, config: GameConfig):
-        from .bots import bot_choices
-        from .screens.lobby import LobbyScreen
-
         names = bot_choices()
         try:
-            from moon42.ai.registry import bot_description
-
             descriptions = {n: bot_description(n) for n in names}
         except Exception:  # a third-party bot's broken description must not stop the lobby
             descriptions = {}
-        from .saves import lobby_offer
+        if not config.pin_seed:  # a seed typed for one game is not offered again
+            config = config.with_(seed=None)
+        return LobbyScreen(config, names, descriptions, saved=saved_games(names))
 
-        return LobbyScreen(config, names, descriptions, offer=lobby_offer(names))
+    def _to_lobby(self, config: GameConfig) -> None:
+        self._leave_game()
+        self.flow = None
+        self.switch_screen(self._lobby(config))
 
     def start_game(self, config: GameConfig, push: bool = False, game: Game | None = None,
-                   undo_used: bool = False) -> None:
-        from .flow import Flow  # imported when first needed: the lobby starts faster
-        from .saves import start_autosave
+                   undo_used: bool = False, slot: Slot | None = None) -> None:
+        """Play ``config`` (or ``game``, a game to go on with), saved in ``slot`` or in a new
+        saved game; at the limit of saved games, ask first."""
+        # Imported when first needed, for start-up time: the game and its statistics are
+        # what the lobby does not show.
+        from .game.flow import Flow
         from .stats.recorder import record_stats
 
+        self._leave_game()
+        if slot is None and not config.watch:
+            try:
+                slot = new_slot(config.game)
+            except TooManySaves as full:
+                self._make_room(full, lambda: self.start_game(config, push, game, undo_used))
+                return
+            except OSError as error:
+                self.notify(f"This game will not be saved: {error.strerror or error}.",
+                            severity="warning", timeout=8)
         self.flow = Flow(self, config, self.glyphs, self._game_over, game=game)
-        start_autosave(self.flow, undo_used)
+        if slot is not None:
+            self.autosave = start_autosave(self.flow, slot, undo_used)
         record_stats(self.flow)
         if push:
             self.push_screen(self.flow.table)
         else:
             self.switch_screen(self.flow.table)
         self.flow.start()
+
+    def _make_room(self, full, then) -> None:
+        """Ask whether the oldest saved game may go to records/ to make room for a new one."""
+        oldest = full.oldest
+
+        def answered(answer: str | None) -> None:
+            if answer != "yes":
+                if not self.screen_stack[1:]:  # started from the command line: nothing to go
+                    self.exit(return_code=2, message=f"moon42: {full}; nothing was started.")
+                return
+            try:
+                abandon(oldest)
+            except (OSError, GameLocked) as error:
+                self.notify(f"The oldest saved game could not be moved: {error}.",
+                            severity="error")
+                return
+            then()
+
+        self.push_screen(AskScreen(
+            f"{full}. To start another, the oldest, {oldest.title}, leaves the saved games "
+            "(its record stays in records/). Or keep it, and resume or delete one in the lobby.",
+            [Answer("y", "move the oldest", "yes"), Answer("n", "keep it", "no")]), answered)
+
+    def _leave_game(self) -> None:
+        """Let go of the game being played: it stays saved, and free for another window."""
+        if self.autosave is not None:
+            self.autosave.close()
+            self.autosave = None
+
+    def on_unmount(self) -> None:
+        self._leave_game()
 
     def _game_over(self, choice: str | None) -> None:
         self.post_message(GameOverChoice(choice or "lobby"))
@@ -117,39 +183,64 @@ class Moon42App(App[None]):
         if message.choice == "quit":
             self.exit()
         elif message.choice == "again":
-            seed = None if flow.config.seed is None else flow.config.seed + 1
+            seed = None if flow.config.seed is None else (flow.config.seed + 1) % (MAX_SEED + 1)
             self.start_game(flow.config.with_(seed=seed, pace=flow.pace))
         else:
-            self.flow = None
-            self.switch_screen(self._lobby(flow.config))
+            self._to_lobby(flow.config)
 
     def on_start_game(self, message: StartGame) -> None:
         save_last(message.config)
         self.start_game(message.config)
 
     def on_resume_game(self, message: ResumeGame) -> None:
-        from .bots import bot_choices
-        from .saves import DamagedSave, load_save
+        try:
+            saved = open_saved(message.path, bot_choices())
+        except GameLocked as error:
+            self._open_elsewhere(message.path, error)
+            return
+        except (DamagedSave, OSError) as error:
+            self.notify(f"That saved game could not be opened. {error}", severity="error",
+                        timeout=10)
+            self._to_lobby(self._lobby_setup())
+            return
+        self.start_game(saved.config, game=saved.game, undo_used=saved.undo_used,
+                        slot=saved.slot)
+
+    def _lobby_setup(self) -> GameConfig:
+        setup = getattr(self.screen, "setup", None)
+        return setup() if callable(setup) else load_last()
+
+    def _open_elsewhere(self, path, error) -> None:
+        """A second window: the game is open in the first; view it, or start another."""
+        def answered(answer: str | None) -> None:
+            if answer == "view":
+                self.post_message(ViewSavedGame(path))
+            elif answer == "new":
+                self.post_message(StartGame(self._lobby_setup()))
+
+        self.push_screen(AskScreen(
+            f"This game is open {error.holder.where()}. One window plays a game at a time: "
+            "view it here read-only, or start another game.",
+            [Answer("v", "view it read-only", "view"), Answer("n", "start a new game", "new")]),
+            answered)
+
+    def on_view_saved_game(self, message: ViewSavedGame) -> None:
+        # Imported when first needed, for start-up time, as every screen the lobby does
+        # not show.
+        from .screens.replay import ReplayScreen
 
         try:
-            saved = load_save(bot_choices())
-        except DamagedSave as error:
-            self.notify(f"The saved game could not be read. {error}", severity="error")
-            saved = None
-        if saved is None:
-            self.switch_screen(self._lobby(getattr(self.screen, "config", load_last())))
+            replay = Replay.from_doc(read_doc(message.path))
+        except (DamagedSave, RecordError, ReplayError) as error:
+            self.notify(f"That saved game cannot be shown. {error}", severity="error")
             return
-        self.start_game(saved.config, game=saved.game, undo_used=saved.undo_used)
+        self.push_screen(ReplayScreen(replay, self.glyphs, start="last"))
 
     def on_undo_move(self, message: UndoMove) -> None:
-        from .undo import take_back
-
         if self.flow is not None:
             self.flow.table.note(take_back(self.flow))
 
     def on_export_record(self, message: ExportRecord) -> None:
-        from .saves import export_game, shown
-
         flow = self.flow
         if flow is None:
             return
@@ -169,19 +260,40 @@ class Moon42App(App[None]):
             self.flow.change_pace(message.step)
 
     def on_show_scores(self, message: ShowScores) -> None:
-        from .screens.scoreboard import ScoreboardScreen
+        from .screens.scoreboard import ScoreboardScreen  # for start-up time, as above
 
         if self.flow is not None:
             self.push_screen(ScoreboardScreen(self.flow.game.view(self.flow.me), self.glyphs))
 
+    def on_game_over_screen_replay_game(self, message: GameOverScreen.ReplayGame) -> None:
+        from .game.deal_again import open_replay  # for start-up time, as above
+
+        open_replay(self, self.glyphs)
+
+    def on_game_over_screen_deal_again(self, message: GameOverScreen.DealAgain) -> None:
+        self._pick_deal_again()
+
+    def on_scoreboard_screen_deal_again(self, message: ScoreboardScreen.DealAgain) -> None:
+        self._pick_deal_again()
+
+    def _pick_deal_again(self) -> None:
+        from .game.deal_again import pick_deal_again  # for start-up time, as above
+
+        pick_deal_again(self, self.glyphs)
+
+    def on_replay_screen_play_again(self, message: ReplayScreen.PlayAgain) -> None:
+        from .game.deal_again import play_deal_again  # for start-up time, as above
+
+        play_deal_again(self, message.record, message.hand)
+
     def action_stats(self) -> None:
-        from .screens.stats import StatsScreen
+        from .screens.stats import StatsScreen  # for start-up time, as above
 
         if not isinstance(self.screen, StatsScreen | TooSmallScreen):
             self.push_screen(StatsScreen(self.glyphs))
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from .screens.help import HelpScreen  # for start-up time, as above
 
         if isinstance(self.screen, HelpScreen | TooSmallScreen):
             return

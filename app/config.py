@@ -1,20 +1,34 @@
-"""A game's setup (game, house rules, seats, seed, pace), and the lobby's memory of the last one."""
+"""A game's setup (game, house rules, seats, seed, pace), and the lobby's memory of the last one.
+
+The memory is ``lobby.json`` in the data folder (app/paths.py).  A seed typed in the lobby
+deals one game; it is remembered only when the player pins it (``pin_seed``).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
+import math
+import unicodedata
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
+from moon42.rules.limits import MAX_SEED, is_seed
 from moon42.rules.options import GAMES, SEATS, Options, OptionsError, options_for
 
-__all__ = ["GameConfig", "DEFAULT_NAMES", "config_path", "load_last", "save_last", "PACES"]
+from .difficulty import CUSTOM, LEVELS
+from .game.files import write_atomic
+from .game.record_files import DocumentError, UnreadableFile, read_record_file
+from .paths import lobby_file
+
+__all__ = ["GameConfig", "DEFAULT_NAMES", "load_last", "save_last", "PACES", "DEFAULT_PACE",
+           "MAX_PACE", "NAME_LIMIT", "clean_name", "pace_problem", "seed_problem"]
 
 DEFAULT_NAMES = ("You", "Ann", "Bob", "Cat")
 PACES = (0.0, 0.2, 0.4, 0.7, 1.0, 1.5, 2.5)
 DEFAULT_PACE = 0.7
+MAX_PACE = 10.0  # seconds a bot move stays on screen, at most
+NAME_LIMIT = 12  # characters of a player's name
 
 
 @dataclass(frozen=True)
@@ -32,6 +46,8 @@ class GameConfig:
     difficulty: str = "novice"
     # A house rule of the app: the human may take back a move (games against bots only).
     allow_undo: bool = True
+    # The lobby keeps the seed for every game, not just the next one.
+    pin_seed: bool = False
 
     @property
     def seats(self) -> int:
@@ -42,7 +58,7 @@ class GameConfig:
 
     def players(self) -> list[str]:
         names = list(self.names) + list(DEFAULT_NAMES[len(self.names) :])
-        return [n.strip() or DEFAULT_NAMES[i] for i, n in enumerate(names[: self.seats])]
+        return [clean_name(n) or DEFAULT_NAMES[i] for i, n in enumerate(names[: self.seats])]
 
     def bot_of(self, seat: int) -> str:
         return self.bots[seat] if seat < len(self.bots) else self.bots[-1]
@@ -51,46 +67,75 @@ class GameConfig:
         return replace(self, **changes)
 
 
-def config_path() -> Path:
-    """Where the lobby remembers the last setup (``MOON42_CONFIG_DIR`` overrides, for tests)."""
-    folder = os.environ.get("MOON42_CONFIG_DIR")
-    if folder is None:
-        from platformdirs import user_config_dir
+def clean_name(name: object) -> str:
+    """A player's name as the table shows it: printable characters only (no terminal
+    controls from a hostile record), spaces collapsed, at most NAME_LIMIT characters."""
+    if not isinstance(name, str):
+        return ""
+    shown = "".join(c for c in name[: NAME_LIMIT * 4] if not unicodedata.category(c)
+                    .startswith("C"))
+    return " ".join(shown.split())[:NAME_LIMIT].strip()
 
-        folder = user_config_dir("moon42", appauthor=False)
-    return Path(folder) / "lobby.json"
+
+def pace_problem(pace: float) -> str | None:
+    """Why ``pace`` cannot be a bot pace, or None."""
+    if not math.isfinite(pace) or not 0 <= pace <= MAX_PACE:
+        return f"the pace is a number of seconds from 0 to {MAX_PACE:g}, not {pace:g}"
+    return None
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why ``seed`` cannot deal a game, or None."""
+    if not is_seed(seed):
+        return f"a seed is a whole number from 0 to {MAX_SEED}"
+    return None
 
 
 def load_last() -> GameConfig:
-    """The last setup started from the lobby, or the defaults if there is none or it is bad."""
+    """The last setup started from the lobby, or the defaults where it is missing or bad."""
     try:
-        data = json.loads(config_path().read_text(encoding="utf-8"))
-        game = data["game"]
-        if game not in GAMES:
-            return GameConfig()
-        options = dict(data.get("options", {}))
-        options_for(game, options)
-        return GameConfig(
-            game=game,
-            options=options,
-            names=tuple(str(n) for n in data.get("names", DEFAULT_NAMES))[:4],
-            bots=tuple(str(b) for b in data.get("bots", GameConfig.bots))[:4] or GameConfig.bots,
-            seed=data.get("seed") if isinstance(data.get("seed"), int) else None,
-            pace=float(data.get("pace", DEFAULT_PACE)),
-            allow_undo=data.get("allow_undo") is not False,
-            difficulty=str(data.get("difficulty", "novice")),
-        )
-    except (OSError, ValueError, KeyError, TypeError, OptionsError):
+        data = read_record_file(lobby_file())
+    except (UnreadableFile, DocumentError):
         return GameConfig()
+    if not isinstance(data, dict) or data.get("game") not in GAMES:
+        return GameConfig()
+    game = data["game"]
+    options = data.get("options")
+    try:
+        options_for(game, options)
+    except OptionsError:
+        options = {}
+    config = GameConfig(game=game, options=dict(options))
+
+    def strings(key: str, default: tuple[str, ...]) -> tuple[str, ...]:
+        values = data.get(key)
+        if not isinstance(values, list) or not values:
+            return default
+        pairs = zip(values, default, strict=False)  # no more than the default has
+        return tuple(v[:40] if isinstance(v, str) else d for v, d in pairs)
+
+    pace = data.get("pace")
+    if isinstance(pace, bool) or not isinstance(pace, int | float) or pace_problem(pace):
+        pace = DEFAULT_PACE
+    pinned = data.get("pin_seed") is True and is_seed(data.get("seed"))
+    difficulty = data.get("difficulty")
+    return config.with_(
+        names=tuple(clean_name(n) for n in strings("names", DEFAULT_NAMES)),
+        bots=strings("bots", GameConfig.bots),
+        seed=data["seed"] if pinned else None,
+        pin_seed=pinned,
+        pace=float(pace),
+        allow_undo=data.get("allow_undo") is not False,
+        difficulty=difficulty if difficulty in LEVELS or difficulty == CUSTOM else "novice",
+    )
 
 
 def save_last(config: GameConfig) -> None:
-    """Remember ``config`` for the next lobby; a read-only disk is not worth an error."""
+    """Remember ``config`` for the next lobby (its seed only if pinned); a read-only disk is
+    not worth an error."""
     data = asdict(config)
     data.pop("watch", None)
-    path = config_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    except OSError:
-        pass
+    if not config.pin_seed:
+        data.pop("seed", None)
+    with contextlib.suppress(OSError):
+        write_atomic(lobby_file(), json.dumps(data, indent=1))

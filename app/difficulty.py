@@ -22,6 +22,8 @@ __all__ = [
     "level_label",
     "bots_for",
     "pace_text",
+    "DEFAULT_BOT",
+    "bot_choices",
 ]
 
 
@@ -39,6 +41,20 @@ LEVELS: dict[str, Level] = {
     "expert": Level("expert"),
 }
 CUSTOM = "custom"
+DEFAULT_BOT = "basic"
+
+
+def bot_choices() -> list[str]:
+    """Every registered bot name, the default first."""
+    # Imported here for start-up time: the registry loads every bot, which the lobby and
+    # most commands need only once a game starts.
+    from moon42.ai.registry import bot_names
+
+    names = list(bot_names())
+    if DEFAULT_BOT in names:
+        names.remove(DEFAULT_BOT)
+        names.insert(0, DEFAULT_BOT)
+    return names
 
 
 def level_of(bots: Sequence[str], preferred: str | None = None) -> str:

@@ -11,7 +11,7 @@ numbers are its own: asking for a hint changes nothing in the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from moon42.ai.expert import MAKE_RATE
 from moon42.ai.odds import CallOdds, Certainty
@@ -26,7 +26,7 @@ from .words import trump_text
 if TYPE_CHECKING:
     from moon42.ai.advice import Advice, TileFigures
 
-    from .screens.table import TableScreen
+    from .glyphs import Glyphs
 
 __all__ = ["hint_text", "hint_lines", "hint_parts", "Hints", "HINT_SETTINGS", "HINT_SEED"]
 
@@ -247,10 +247,34 @@ def _turn_key(view: SeatView) -> tuple:
     return (view.hand_number, len(view.bids), len(view.played), view.phase, view.legal)
 
 
+class HintTable(Protocol):
+    """What hints ask of the table screen they serve (``screens.table.TableScreen``)."""
+
+    view: SeatView | None
+    interactive: bool
+    glyphs: Glyphs
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def message_width(self) -> int: ...
+
+    def refuse(self, reason: str) -> None: ...
+
+    def note(self, text: str) -> None: ...
+
+    def run_worker(self, work: Callable[[], None], **options: Any) -> Any: ...
+
+    def show_hint(self, first: str, second: str) -> None: ...
+
+    def point_at(self, action: Action) -> None: ...
+
+
 class Hints:
     """The table's hint key: asks in a thread, then words and points at the move."""
 
-    def __init__(self, screen: TableScreen, think: Callable[..., Advice] | None = None) -> None:
+    def __init__(self, screen: HintTable, think: Callable[..., Advice] | None = None) -> None:
         self.screen = screen
         self.asked: tuple | None = None
         self.advice: Advice | None = None
@@ -275,6 +299,7 @@ class Hints:
     def _work(self, view: SeatView) -> None:
         think = self._think
         if think is None:
+            # Imported when first asked, for start-up time: advice loads the expert's search.
             from moon42.ai.advice import advise as think
         try:
             advice = think(view, seed=HINT_SEED, **HINT_SETTINGS)
@@ -292,32 +317,6 @@ class Hints:
         self._show(view, advice)
 
     def _show(self, view: SeatView, advice: Advice) -> None:
-        screen = self.screen
-        from .screens.table import put
-
-        width = screen.query_one("#message").size.width or 78
-        first, second = hint_lines(view, advice, width)
-        screen.refused = False
-        prompt = screen.query_one("#prompt")
-        prompt.set_class(False, "-refused")
-        put(prompt, first)
-        screen.note(second)
-        point_at(screen, advice.action)
-
-
-def point_at(screen: TableScreen, action: Action) -> None:
-    """Put the hand's cursor on the advised tile, or the choices' on the advised offer, so
-    that Enter plays it."""
-    from .widgets.choices import ChoiceBar
-    from .widgets.hand import HandView
-
-    if isinstance(action, Play | Discard):
-        hand = screen.query_one("#hand", HandView)
-        if action.tile in hand.tiles:
-            hand.cursor = hand.tiles.index(action.tile)
-    elif isinstance(action, Bid | Pass | NameTrump | Plunge | Splash):
-        offers = screen._offers
-        if action in offers:
-            screen.typed = ""
-            screen.query_one("#choices", ChoiceBar).cursor = offers.index(action)
-            screen._update_meaning()
+        first, second = hint_lines(view, advice, self.screen.message_width)
+        self.screen.show_hint(first, second)
+        self.screen.point_at(advice.action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from textual.message import Message
 
@@ -11,7 +12,7 @@ from moon42.rules import Action
 from .config import GameConfig
 
 __all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
-           "ResumeGame", "UndoMove", "ExportRecord"]
+           "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord"]
 
 
 @dataclass
@@ -46,13 +47,24 @@ class GameOverChoice(Message):
     choice: str
 
 
+@dataclass
 class ResumeGame(Message):
-    """The lobby's Resume: go on with the saved game (app/saves.py)."""
+    """The lobby's Resume: go on with the saved game in ``path`` (app/game/saves.py)."""
+
+    path: Path
+
+
+@dataclass
+class ViewSavedGame(Message):
+    """Open a saved game read-only, in the replay viewer."""
+
+    path: Path
 
 
 class UndoMove(Message):
-    """Take back the human's last action and the bots' answers since (app/undo.py)."""
+    """Take back the human's last action and the bots' answers since (app/game/undo.py)."""
 
 
 class ExportRecord(Message):
-    """Write the current game's record to the records folder (app/saves.py)."""
+    """Write the current game's record to the records folder (app/game/saves.py)."""
+

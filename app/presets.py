@@ -1,7 +1,8 @@
-"""House rules for the lobby: named presets, the groups the rows are shown in, plain labels.
+"""House rules for the lobby: named presets, the groups the rows are shown in, what each means.
 
 Pure data and functions of option dictionaries (the lobby's ``{name: value}`` with only the
-values that differ from the defaults), so they are tested without a screen.
+values that differ from the defaults), so they are tested without a screen.  Labels, groups
+and meanings come from each option's declaration (``moon42.rules.options``).
 
 A preset sets every house rule of its game except ``target`` (how long the game is, not how it
 is played).  Moon has no contracts, so "Texas table" and "Tournament" mean nothing there;
@@ -13,14 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from moon42.rules.options import OPTIONS_OF, Options
+from moon42.rules.options import HOUSE_RULES, OPTIONS_OF, Group, MarkRaises, Options
 
 __all__ = [
     "CUSTOM",
     "TRADITIONAL",
     "PRESETS",
     "PRESET_HELP",
-    "OPTION_LABELS",
     "presets_for",
     "preset_options",
     "preset_of",
@@ -36,7 +36,7 @@ CUSTOM = "Custom"
 
 _TEXAS_TABLE = {
     "forced_bid": True,
-    "mark_raises": "one",
+    "mark_raises": MarkRaises.ONE,
     "nello": True,
     "plunge": True,
     "splash": True,
@@ -48,7 +48,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "Texas table": _TEXAS_TABLE,
         # Tournament play: no special contracts, and no forced bid; bids past 84 go up one
         # mark at a time (which also tells it apart from Traditional, where 84 is the top).
-        "Tournament": {"mark_raises": "one"},
+        "Tournament": {"mark_raises": MarkRaises.ONE},
     },
     "moon4": {
         TRADITIONAL: {},
@@ -66,68 +66,6 @@ PRESET_HELP = {
     "Tournament": "No Nello, Sevens, Plunge or Splash; bids past 84 go up one mark at a time.",
     "Lively table": "The dealer must bid, bids start at 3 tricks, and a moon ends the game.",
     CUSTOM: "Your own choice of house rules (Left/Right goes back to the presets).",
-}
-
-OPTION_LABELS = {
-    "forced_bid": "forced bid",
-    "target": "game to",
-    "doubles_trump": "doubles as trump",
-    "no_trump": "no trump",
-    "no_trump_doubles": "doubles in no trump",
-    "min_bid": "lowest bid",
-    "scoring": "scoring",
-    "moon_instant": "moon ends the game",
-    "remove_double_blank": "no double blank",
-    "trump_before_widow": "trump before widow",
-    "play_out": "play every trick",
-    "mark_raises": "mark raises",
-    "nello": "Nello",
-    "nello_doubles": "doubles in Nello",
-    "sevens": "Sevens",
-    "plunge": "Plunge",
-    "splash": "Splash",
-}
-
-_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Bidding", ("forced_bid", "min_bid", "mark_raises")),
-    ("Contracts", ("nello", "nello_doubles", "sevens", "plunge", "splash")),
-    ("Trump and doubles", ("doubles_trump", "no_trump", "no_trump_doubles")),
-    ("Widow", ("remove_double_blank", "trump_before_widow")),
-    ("Scoring", ("scoring", "moon_instant", "play_out")),
-)
-
-# What a house rule means when it is not at its default, for the help screen.
-_MEANINGS: dict[str, dict[Any, str]] = {
-    "forced_bid": {True: "If everyone else passes, the dealer must bid: no hand is thrown in."},
-    "doubles_trump": {False: "Doubles may not be named as trump."},
-    "no_trump": {False: "No trump (follow me) may not be named: the bidder names a suit."},
-    "no_trump_doubles": {
-        "low": "With no trump, each double is the lowest tile of its suit.",
-        "own": "With no trump, the doubles are a suit of their own: a double led asks for"
-               " a double, and 6-6 is the highest.",
-    },
-    "scoring": {"marks": "Scoring by marks: the side that wins a hand wins one mark."},
-    "moon_instant": {True: "Shooting the moon decides the game: made, the bidder wins at once;"
-                           " set, the bidder loses at once."},
-    "remove_double_blank": {True: "The 0-0 is out too: 21 tiles, seven each, no widow."},
-    "trump_before_widow": {True: "The bidder names trump before picking up the widow."},
-    "play_out": {True: "Every hand is played to the seventh trick, even once it is decided."},
-    "mark_raises": {"one": "Past 84 (two marks), each bid is exactly one mark more: 126, 168,"
-                           " up to 294 (seven marks)."},
-    "nello": {True: "A bidder at 42 or more may choose to lose every trick instead of"
-                    " naming trump; the partner sits out and tricks have three tiles."},
-    "nello_doubles": {
-        "low": "In Nello each double is the lowest tile of its suit.",
-        "own": "In Nello the doubles are a suit of their own: a double led asks for a double.",
-    },
-    "sevens": {True: "A bidder at 42 or more may call Sevens: no suits, everyone must"
-                     " play the tile whose pips are closest to 7, and the closest wins; the"
-                     " bidding side must take every trick."},
-    "plunge": {True: "With four doubles you may bid four marks (or one more than the"
-                     " high bid); your partner names trump and your side must take every"
-                     " trick."},
-    "splash": {True: "Like Plunge, with three doubles, for three marks (or one more"
-                     " than the high bid)."},
 }
 
 
@@ -165,12 +103,11 @@ def groups_for(game: str) -> list[tuple[str, tuple[str, ...]]]:
 
     Every option of the game but ``target`` is in exactly one group.
     """
-    names = OPTIONS_OF[game]
     groups = []
-    for title, members in _GROUPS:
-        present = tuple(m for m in members if m in names)
-        if present:
-            groups.append((title, present))
+    for group in Group:
+        members = tuple(n for n in OPTIONS_OF[game] if HOUSE_RULES[n].group is group)
+        if members:
+            groups.append((group.value, members))
     return groups
 
 
@@ -187,14 +124,13 @@ def changed_options(options: Options) -> list[str]:
 
 def describe_option(options: Options, name: str) -> str:
     """One sentence on a house rule as it is set in ``options``."""
+    rule = HOUSE_RULES[name]
     value = getattr(options, name)
-    meaning = _MEANINGS.get(name, {}).get(value)
+    meaning = rule.meanings.get(value)
     if meaning is not None:
         return meaning
-    if name == "min_bid":
-        return f"The lowest bid is {value} tricks."
     shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-    return f"{OPTION_LABELS[name].capitalize()}: {shown}."
+    return f"{rule.label.capitalize()}: {shown}."
 
 
 def house_rules_markdown(options: Options) -> str:
@@ -209,7 +145,7 @@ def house_rules_markdown(options: Options) -> str:
         lines.append(f"These differ from the traditional rules{named}:")
         lines.append("")
         for name in changed:
-            label = OPTION_LABELS[name]
+            label = HOUSE_RULES[name].label
             lines.append(f"- **{label[:1].upper()}{label[1:]}**: {describe_option(options, name)}")
     else:
         lines.append("Every house rule is at its traditional default.")

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from moon42.ai.contracts import nello_dangers
-from moon42.ai.hand_value import rules_for
 from moon42.ai.knowledge import Knowledge, tile_set_of
 from moon42.rules.actions import Play
 from moon42.rules.tiles import TILES, Tile, mask_of, tile
@@ -273,7 +272,7 @@ def hand_claims(view: SeatView, trump: Trump | None) -> list[Claim]:
     elif trump in (Trump.DOUBLES, Trump.NO_TRUMP):
         out.append(Claim("doubles", f"{doubles} double{'s' * (doubles != 1)}"))
     elif trump is Trump.NELLO:
-        rules = rules_for(Trump.NELLO, view.options.no_trump_doubles, view.options.nello_doubles)
+        rules = view.options.trick_rules_for(Trump.NELLO)
         others = mask_of(tile_set_of(view)) & ~mask_of(hand)
         dangers = len(nello_dangers(hand, rules, others))
         out.append(Claim(

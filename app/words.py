@@ -7,6 +7,7 @@ import re
 from moon42.rules import Trump
 from moon42.rules.bidding import MARK, MOON, bid_label, marks_of
 from moon42.rules.options import Options
+from moon42.rules.trump import Doubles
 from moon42.rules.views import SeatView
 
 __all__ = [
@@ -53,12 +54,11 @@ def trump_text(trump: Trump | None, options: Options | None = None) -> str:
     if trump is Trump.NO_TRUMP and options is not None and not options.is_moon:
         text = "follow me"
     if options is not None and trump in (Trump.NO_TRUMP, Trump.NELLO):
-        doubles = options.nello_doubles if trump is Trump.NELLO else options.no_trump_doubles
-        text += _DOUBLES_WORDS.get(doubles, "")
+        text += _DOUBLES_WORDS.get(options.doubles_for(trump), "")
     return text
 
 
-_DOUBLES_WORDS = {"low": " (doubles low)", "own": " (doubles own suit)"}
+_DOUBLES_WORDS = {Doubles.LOW: " (doubles low)", Doubles.OWN: " (doubles own suit)"}
 
 
 def seat_name(view: SeatView, seat: int) -> str:

@@ -5,8 +5,9 @@ Pure Python: no user interface, no files, no bots.  Start with ``Game.new``.
 
 from .actions import Action, Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Turn
 from .errors import RecordError, RuleError
-from .game import Game, Phase
+from .game import Game
 from .options import GAMES, Options, OptionsError, options_for
+from .phase import Phase
 from .record import game_from_record, game_to_record, parse_record, replay
 from .results import HandResult, Trick
 from .tiles import TILES, Tile, parse_tile, tile

@@ -1,9 +1,9 @@
-"""The auction (RULES.md section 3, and 9.3 and 9.6 for Texas 42's mark bids)."""
+"""The auction (rules/README.md section 3, and 9.3 and 9.6 for Texas 42's mark bids)."""
 
 from __future__ import annotations
 
 from .errors import RuleError
-from .options import Options
+from .options import MarkRaises, Options
 
 __all__ = [
     "MARK",
@@ -28,7 +28,7 @@ def top_bid(options: Options) -> int:
     """The bid nothing can top: bidding ends at once after it."""
     if options.is_moon:
         return MOON
-    if options.mark_raises == "none" and not options.plunge and not options.splash:
+    if options.mark_raises == MarkRaises.NONE and not options.plunge and not options.splash:
         return 2 * MARK
     return MAX_BID
 
@@ -54,7 +54,7 @@ def bid_values(options: Options, high: int) -> list[int]:
     values = [v for v in range(30, MARK + 1) if v > high]
     if high < 2 * MARK:
         values.append(2 * MARK)
-    if options.mark_raises == "one" and high >= 2 * MARK and high % MARK == 0:
+    if options.mark_raises == MarkRaises.ONE and high >= 2 * MARK and high % MARK == 0:
         raise_to = high + MARK
         if raise_to <= MAX_BID:
             values.append(raise_to)
@@ -78,7 +78,7 @@ def check_bid(options: Options, high: int, value: int) -> None:
                 "bid range",
                 f"bid {value} is not a Texas 42 bid: bid 30 to 42 points, or 84 for two marks",
             )
-        if value > 2 * MARK and options.mark_raises != "one":
+        if value > 2 * MARK and options.mark_raises != MarkRaises.ONE:
             raise RuleError(
                 "mark bids", f"bid {value} needs the mark raises house rule: the top bid is 84"
             )

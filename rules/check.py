@@ -1,4 +1,4 @@
-"""The ``check`` document (RECORD-FORMAT.md, "Checking a record")."""
+"""The ``check`` document (rules/RECORDS.md, "Checking a record")."""
 
 from __future__ import annotations
 

@@ -2,13 +2,13 @@
 
 ``Game`` owns the only mutable state.  Callers ask ``to_act`` and
 ``legal_actions()``, ``apply()`` an action and get the events it caused (or a
-``RuleError`` naming the broken rule), and read a seat's ``view()``.
+``RuleError`` naming the broken rule), and read a seat's ``view()``, which the game
+builds itself: it alone knows its hidden tiles.
 """
 
 from __future__ import annotations
 
 import random
-from enum import StrEnum
 from functools import cache
 
 from . import bidding
@@ -44,21 +44,14 @@ from .events import (
     WidowTaken,
 )
 from .options import Options, options_for
+from .phase import Phase
 from .results import HandResult, Trick
 from .scoring import game_winner, hand_made, hand_score
 from .tiles import COUNT, FULL_SET, MOON21_SET, MOON22_SET, TILES, Tile, mask_of, tiles_of_mask
-from .trump import TRUMP_SUIT, TrickRules, Trump, suit_name, trick_rules
+from .trump import TRUMP_SUIT, TrickRules, Trump, suit_name
+from .views import BidEntry, SeatView
 
 __all__ = ["Game", "Phase", "HandLog"]
-
-
-class Phase(StrEnum):
-    BIDDING = "bidding"
-    WIDOW = "widow"
-    TRUMP = "trump"
-    PLAY = "play"
-    HAND_OVER = "hand over"
-    GAME_OVER = "game over"
 
 
 _KIND_OF_PHASE = {
@@ -191,10 +184,9 @@ class Game:
         self.log: list[HandLog] = []
         self.winner: tuple[int, ...] | None = None
         self.phase = Phase.HAND_OVER
-        self.dealer = 0
+        self._clear_hand([0] * n, (), 0)
         self._to_act = 0
         self._legal: tuple[Action, ...] | None = ()
-        self._suits_play = False
         self._top_bid = bidding.top_bid(options)
         self._play_out = options.is_moon or options.play_out
         self._trick_points = not options.is_moon
@@ -225,7 +217,8 @@ class Game:
         return self._shuffler.deal(hand)
 
     def due_dealer(self, deal) -> int:
-        """Who must deal the next hand (RULES.md 2): left of the last dealer, or the first one."""
+        """Who must deal the next hand (rules/README.md 2): left of the last dealer, or the
+        first one."""
         return self._due_dealer([mask_of(tiles) for tiles in deal])
 
     def _due_dealer(self, masks) -> int:  # (the deal as one bitmask a seat)
@@ -274,10 +267,18 @@ class Game:
     def _begin(self, log: HandLog, hands: list[int]) -> list[Event]:
         self.log.append(log)
         self._actions = log.actions
-        self.dealer = dealer = log.dealer
+        self._clear_hand(hands, log.widow, log.dealer)
+        self._legal = None
+        self.phase = _BIDDING
+        self._to_act = (log.dealer + 1) % self.seats
+        return [_event(HandDealt, len(self.log) - 1, log.dealer)]
+
+    def _clear_hand(self, hands: list[int], widow: tuple[Tile, ...], dealer: int) -> None:
+        """A hand's state before its first bid (before the first deal: nothing dealt)."""
         n = self.seats
+        self.dealer = dealer
         self._hands = hands
-        self._widow = log.widow
+        self._widow = widow
         self._discard: Tile | None = None
         self._bids: list[tuple[int, int | None, str]] = []
         self._high = 0
@@ -294,13 +295,9 @@ class Game:
         self._leader: int | None = None
         self._tricks_won = [0] * n
         self._points = [0] * n
-        self._legal: tuple[Action, ...] | None = None
         self._next_seat = _seating(n, None)
         self._trick_size = n
-        self.phase = _BIDDING
         self._suits_play = False
-        self._to_act = (dealer + 1) % n
-        return [_event(HandDealt, len(self.log) - 1, dealer)]
 
     # ----- asking --------------------------------------------------------
 
@@ -376,7 +373,7 @@ class Game:
         )
 
     def offered_trumps(self) -> list[Trump]:
-        """What the declarer may name now (RULES.md 5, 9.1, 9.4, 9.5)."""
+        """What the declarer may name now (rules/README.md 5, 9.1, 9.4, 9.5)."""
         options = self.options
         zero_offered = self.tile_set is not MOON21_SET
         out = list(_NUMBER_TRUMPS if zero_offered else _NUMBER_TRUMPS[1:])
@@ -528,14 +525,11 @@ class Game:
                 "trump", f"trump {trump.value} is not offered here: choose one of {offered}"
             )
         self._trump = trump
-        options = self.options
-        doubles = options.no_trump_doubles
         if trump is _NELLO:
-            doubles = options.nello_doubles
             self._sitting_out = (seat + 2) % 4
             self._trick_size = 3
         self._next_seat = _seating(self.seats, self._sitting_out)
-        self._rules = rules = trick_rules(trump, doubles)
+        self._rules = rules = self.options.trick_rules_for(trump)
         self._follow_lead = rules.follow_lead
         self._sevens = rules.sevens
         self._power = rules.power_lead
@@ -592,7 +586,7 @@ class Game:
         return events
 
     def _outcome_certain(self, last_winner: int) -> bool:
-        """Texas 42's early end (RULES.md 7.3, 9.4)."""
+        """Texas 42's early end (rules/README.md 7.3, 9.4)."""
         bidder = self._bidder
         if self._trump is _NELLO:
             return last_winner == bidder
@@ -653,8 +647,40 @@ class Game:
     def hand_in_progress(self) -> bool:
         return self.phase in _KIND_OF_PHASE
 
-    def view(self, seat: int):
-        """What ``seat`` may know now (RULES.md 8)."""
-        from .views import view_of
-
-        return view_of(self, seat)
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (rules/README.md 8): its own tiles, the widow and discard only
+        for the bidder once it has taken them, and everything public."""
+        if not (0 <= seat < self.seats):
+            raise ValueError(f"seat {seat} is not a seat of this game")
+        turn = self.to_act
+        bidder = self._bidder
+        sees_widow = seat == bidder and self.phase is not _BIDDING
+        widow_known = sees_widow and (self._discard is not None or self.phase is _WIDOW)
+        return SeatView(
+            seat=seat,
+            options=self.options,
+            players=self.players,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=turn,
+            legal=self.legal_actions() if turn is not None and turn.seat == seat else (),
+            hand=tuple(reversed(tiles_of_mask(self._hands[seat]))),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            bids=tuple(BidEntry(s, v, c) for s, v, c in self._bids),
+            high_bid=self._high or None,
+            bidder=bidder,
+            contract=self._contract if bidder is not None else None,
+            declarer=self._declarer,
+            trump=self._trump,
+            widow=self._widow if widow_known else (),
+            discard=self._discard if sees_widow else None,
+            sitting_out=self._sitting_out,
+            tricks=tuple(self._tricks),
+            current_trick=self.current_trick(),
+            tricks_won=tuple(self._tricks_won),
+            points=tuple(self._points),
+            scores=tuple(self.scores),
+            results=tuple(self.results),
+            winner=self.winner,
+        )

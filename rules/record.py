@@ -14,6 +14,7 @@ from typing import Any
 from .actions import Action, Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, action_to_record
 from .errors import RecordError, RuleError
 from .game import Game
+from .limits import is_seed, quoted
 from .options import GAMES, Options, OptionsError, options_for
 from .tiles import FULL_SET, MOON21_SET, MOON22_SET, Tile, is_tile_text, parse_tile
 from .trump import Trump
@@ -70,15 +71,15 @@ class Fault:
 
 def _whole(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RecordError(f"{what} must be a whole number, not {value!r}")
+        raise RecordError(f"{what} must be a whole number, not {quoted(value)}")
     if isinstance(value, float) and not value.is_integer():
-        raise RecordError(f"{what} must be a whole number, not {value!r}")
+        raise RecordError(f"{what} must be a whole number, not {quoted(value)}")
     return int(value)
 
 
 def _tile(value: Any, where: str) -> Tile:
     if not is_tile_text(value):
-        raise RecordError(f"{where}: {value!r} is not a tile (write tiles like \"6-4\")")
+        raise RecordError(f"{where}: {quoted(value)} is not a tile (write tiles like \"6-4\")")
     return parse_tile(value)
 
 
@@ -104,7 +105,7 @@ def _action(entry: Any, game: str, where: str) -> Action | UnknownTrump:
         return Bid(seat, _whole(value, f"{where}: the bid"))
     if kind == "trump":
         if not isinstance(value, str):
-            raise RecordError(f"{where}: trump must be a string, not {value!r}")
+            raise RecordError(f"{where}: trump must be a string, not {quoted(value)}")
         try:
             return NameTrump(seat, Trump(value))
         except ValueError:
@@ -114,14 +115,14 @@ def _action(entry: Any, game: str, where: str) -> Action | UnknownTrump:
 
 
 def parse_record(doc: Any) -> ParsedRecord:
-    """Check a document's form (RECORD-FORMAT.md); RecordError says what is wrong."""
+    """Check a document's form (rules/RECORDS.md); RecordError says what is wrong."""
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object")
     if doc.get("format") != FORMAT:
-        raise RecordError(f"the format must be {FORMAT!r}, not {doc.get('format')!r}")
+        raise RecordError(f"the format must be {FORMAT!r}, not {quoted(doc.get('format'))}")
     game = doc.get("game")
     if game not in GAMES:
-        raise RecordError(f"the game must be one of {', '.join(GAMES)}, not {game!r}")
+        raise RecordError(f"the game must be one of {', '.join(GAMES)}, not {quoted(game)}")
     values = doc.get("options")
     if values is None:
         values = {}
@@ -134,7 +135,7 @@ def parse_record(doc: Any) -> ParsedRecord:
     players = doc.get("players")
     players = tuple(str(p) for p in players) if isinstance(players, list) else None
     seed = doc.get("seed")
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    seed = seed if is_seed(seed) else None  # not a member of the format: a bad one is ignored
     hands = doc.get("hands")
     if not isinstance(hands, list):
         raise RecordError("the record has no list of hands")
@@ -199,7 +200,7 @@ def replay(record: ParsedRecord) -> tuple[Game, Fault | None]:
             try:
                 if isinstance(action, UnknownTrump):
                     if game.to_act is not None and game.to_act.kind == "trump":
-                        raise RuleError("trump", f"{action.text!r} is not a trump")
+                        raise RuleError("trump", f"{quoted(action.text)} is not a trump")
                     game.apply(NameTrump(action.seat, Trump.NO_TRUMP))
                 else:
                     game.apply(action)

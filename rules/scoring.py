@@ -1,9 +1,9 @@
-"""Made or set, score changes and the game's winner (RULES.md section 7, and 9.2)."""
+"""Made or set, score changes and the game's winner (rules/README.md section 7, and 9.2)."""
 
 from __future__ import annotations
 
 from .bidding import MARK, MOON, marks_of
-from .options import Options
+from .options import Options, Scoring
 
 __all__ = ["units_of", "unit_of", "hand_made", "hand_score", "game_winner"]
 
@@ -39,7 +39,7 @@ def hand_score(options: Options, bidder: int, bid: int, made: bool, tricks_won) 
     three = game == "moon3"
     delta = [0, 0, 0] if three else [0, 0, 0, 0]
     side = _PLAYERS[bidder] if three else _SIDES[bidder % 2]
-    if game == "texas42" or options.scoring == "marks":
+    if game == "texas42" or options.scoring == Scoring.MARKS:
         marks = marks_of(bid) if game == "texas42" else 1
         if made:
             for s in side:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .limits import quoted
+
 __all__ = [
     "Tile",
     "TILES",
@@ -105,7 +107,7 @@ def parse_tile(text: str) -> Tile:
     """``"6-4"`` or ``"4-6"`` to the tile 6-4; anything else is a ValueError."""
     match = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise ValueError(f"{text!r} is not a tile: write it as two numbers 0 to 6, like 6-4")
+        raise ValueError(f"{quoted(text)} is not a tile: write it as two numbers 0 to 6, like 6-4")
     return tile(int(match.group(1)), int(match.group(2)))
 
 

@@ -1,4 +1,4 @@
-"""Trump, suits, following and trick winners (RULES.md sections 5 and 6, 9.1, 9.4, 9.5).
+"""Trump, suits, following and trick winners (rules/README.md sections 5 and 6, 9.1, 9.4, 9.5).
 
 Everything a trick needs is precomputed once per (trump, doubles rule) into a
 ``TrickRules`` table, so the engine's hot path is a few list look-ups.
@@ -11,7 +11,15 @@ from functools import cache
 
 from .tiles import TILES, Tile
 
-__all__ = ["Trump", "TrickRules", "trick_rules", "TRUMP_SUIT", "DOUBLES_SUIT", "suit_name"]
+__all__ = [
+    "Trump",
+    "Doubles",
+    "TrickRules",
+    "trick_rules",
+    "TRUMP_SUIT",
+    "DOUBLES_SUIT",
+    "suit_name",
+]
 
 TRUMP_SUIT = 8
 DOUBLES_SUIT = 7
@@ -46,6 +54,15 @@ class Trump(StrEnum):
 
     def __str__(self) -> str:
         return self.value
+
+
+class Doubles(StrEnum):
+    """Where the doubles rank when no number and not the doubles are trump (9.1, 9.4):
+    top of their suit, bottom of it, or a suit of their own.  The value is the record's."""
+
+    HIGH = "high"
+    LOW = "low"
+    OWN = "own"
 
 
 _LABELS = {
@@ -91,7 +108,7 @@ class TrickRules:
         "sevens",
     )
 
-    def __init__(self, trump: Trump, doubles: str) -> None:
+    def __init__(self, trump: Trump, doubles: Doubles) -> None:
         self.trump = trump
         self.doubles = doubles
         self.sevens = trump is Trump.SEVENS
@@ -103,7 +120,9 @@ class TrickRules:
             elif trump is Trump.DOUBLES:
                 is_trump[t] = t.is_double
         self.is_trump = tuple(is_trump)
-        own_doubles = number is None and trump is not Trump.DOUBLES and doubles == "own"
+        no_trump = number is None and trump is not Trump.DOUBLES
+        own_doubles = no_trump and doubles == Doubles.OWN
+        low_doubles = no_trump and doubles == Doubles.LOW
 
         led_suit = []
         for t in TILES:
@@ -137,7 +156,6 @@ class TrickRules:
                     power[DOUBLES_SUIT][t] = 1 + t.high
                 else:
                     follow_mask[t.high] |= 1 << t
-                    low_doubles = number is None and trump is not Trump.DOUBLES and doubles == "low"
                     power[t.high][t] = 1 if low_doubles else 9
                 continue
             for s in (t.high, t.low):
@@ -165,5 +183,7 @@ class TrickRules:
 
 
 @cache
-def trick_rules(trump: Trump, doubles: str = "high") -> TrickRules:
+def trick_rules(trump: Trump, doubles: Doubles = Doubles.HIGH) -> TrickRules:
+    """The rules for ``trump`` with doubles ranked as ``doubles`` says; a table's own are
+    ``Options.trick_rules_for(trump)``."""
     return TrickRules(trump, doubles)

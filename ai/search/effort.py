@@ -5,7 +5,7 @@ the same actions give the same decisions on any machine and under any load: a cl
 let a busy moment change how many layouts a bot solves, and so what it plays.
 
 A unit is about 12.5 microseconds of work on the machine the budgets were set on
-(``ai.budget.UNITS_PER_SECOND``; ``python -m moon42.ai.search.bench`` measures it again).
+(``ai.budget.UNITS_PER_SECOND``; ``python -m moon42.ai.lab.solver_bench`` measures it again).
 The solver spends one for every trick it starts to search (``Solver``'s ``nodes``) and a
 few for each search and each solver it builds; dealing layouts spends for every tile dealt,
 every layout listed and every layout weighed.  Each thread counts its own, so a bot

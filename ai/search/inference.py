@@ -18,14 +18,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from moon42.rules.results import Trick
-from moon42.rules.tiles import TILES
-from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
+from moon42.rules.tiles import TILES, mask_of
+from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
+from ..knowledge import tile_set_of
 from . import effort
-from .habits import Habits
 from .layouts import Constraints, enumerate_layouts, played_by, sample
+from .styles import SPOTS, Rules, SeatStyles, Style
+from .tendencies import (
+    FOLLOW_HIGH_WEIGHT,
+    FOLLOW_WASTE_WEIGHT,
+    LEAD_OFF_WEIGHT,
+    SHED_COUNT_WEIGHT,
+    Evidence,
+    SeatPlay,
+    flat_prior,
+    learned_priors,
+    seat_plays,
+    spot_likelihoods,
+)
 
 __all__ = [
     "Likelihood",
@@ -35,6 +47,10 @@ __all__ = [
     "likely_sample",
     "weighed_layouts",
     "SHORTFALL_WEIGHT",
+    "LEAD_OFF_WEIGHT",
+    "FOLLOW_HIGH_WEIGHT",
+    "FOLLOW_WASTE_WEIGHT",
+    "SHED_COUNT_WEIGHT",
 ]
 
 Likelihood = Callable[[list[int]], float]
@@ -44,7 +60,9 @@ Likelihood = Callable[[list[int]], float]
 SHORTFALL_WEIGHT = (0.4, 0.05, 0.01)
 DOUBLES = 7  # the "suit" of doubles, counted like a number
 REJECT_TRIES = 40  # random layouts drawn at most for one kept by its likelihood
+PILOT = 8  # layouts drawn to learn how likely a likely layout is, before keeping any
 WEIGH_EFFORT = 1  # ``effort`` units for a layout weighed
+RULE_CHECKS = 8  # rules checked against a play for one ``effort`` unit
 
 # For each tile, the numbers it carries (a double carries one).
 _CARRIES = tuple(tuple(sorted({TILES[t].high, TILES[t].low})) for t in range(28))
@@ -98,14 +116,6 @@ def trump_likelihood(view: SeatView) -> Likelihood | None:
     return weight
 
 
-# How likely a play is, next to the sensible one (which weighs 1), for a seat holding a hand.
-LEAD_OFF_WEIGHT = 0.3  # the bidding side leads something else while it holds a trump
-FOLLOW_HIGH_WEIGHT = 0.5  # follows above its lowest tile to take the trick or feed count
-FOLLOW_WASTE_WEIGHT = 0.15  # follows above its lowest tile for neither
-SHED_COUNT_WEIGHT = 0.2  # gives count to the opponents' trick while it holds a tile without
-_NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
-
-
 def play_likelihood(view: SeatView) -> Likelihood | None:
     """A layout's weight given how the opponents have played, or None when it says nothing.
 
@@ -113,179 +123,223 @@ def play_likelihood(view: SeatView) -> Likelihood | None:
     or gives count to its partner's; sheds a tile without count on a trick the opponents
     are winning; and, on the bidding side, leads trumps while it holds any.  A play against
     those habits is not ruled out, only made less likely for a hand that had the sensible
-    play.  Only the opponents are read (a partner may play by subtler rules), and only when
-    a trump or no trump is named: Nello and Sevens are played by other habits.
+    play (``tendencies``).  Only the opponents are read (a partner may play by subtler
+    rules), and only when a trump or no trump is named: Nello and Sevens are played by
+    other habits.
     """
     read = _read_plays(view)
     if read is None:
         return None
-    checks = [(seat, seat_checks) for seat, (seat_checks, _) in read.items() if seat_checks]
+    checks = [
+        (seat, [p for plays in spots.values() for p in plays if p.sensible])
+        for seat, spots in read.items()
+    ]
+    checks = [(seat, plays) for seat, plays in checks if plays]
     if not checks:
         return None
 
     def weight(hands: list[int]) -> float:
         w = 1.0
-        for seat, seat_checks in checks:
-            w *= _soft_weight(seat_checks, hands[seat])
+        for seat, plays in checks:
+            hand = hands[seat]
+            for play in plays:
+                if (hand | play.later) & play.sensible:
+                    w *= play.unlikely
         return w
 
     return weight
 
 
-# One opponent's plays as a layout must be asked about them: the soft checks (tiles it held
-# from then on, the sensible tiles it passed over, the weight if it held one) and every play
-# (the trick, the play's place in it, the tiles it held from then on).
-_SeatPlays = tuple[list[tuple[int, int, float]], list[tuple[Trick, int, int]]]
-
-
-def _read_plays(view: SeatView) -> dict[int, _SeatPlays] | None:
-    """Each opponent's plays so far, or None when no trump or no trump is named."""
+def _read_plays(view: SeatView) -> dict[int, Evidence] | None:
+    """Each opponent's plays so far this hand, by spot; None when no trump or no trump is
+    named (Nello and Sevens are played by other habits)."""
     trump = view.trump
     rules = view.trick_rules
     if trump is None or rules is None or trump in (Trump.NELLO, Trump.SEVENS):
         return None
-    counts = not view.options.is_moon
     bidding_side = {view.bidder, view.declarer} - {None}
     if view.options.partnerships and view.bidder is not None:
         bidding_side.add((view.bidder + 2) % 4)
-    out: dict[int, _SeatPlays] = {
-        s: ([], []) for s in range(view.seats) if s not in (view.seat, view.partner)
-    }
-    later = [0] * view.seats  # filled from the last play back
-    plays = [(trick, i) for trick in view.tricks_so_far for i in range(len(trick.plays))]
-    for trick, i in reversed(plays):
-        seat, tile = trick.plays[i]
-        later[seat] |= 1 << tile
-        if seat not in out:
-            continue
-        out[seat][1].append((trick, i, later[seat]))
-        check = _sensible(rules, trick, i, seat, bidding_side, counts, view.options.partnerships)
-        if check is not None:
-            out[seat][0].append((later[seat], *check))
-    return out
-
-
-def _soft_weight(checks: list[tuple[int, int, float]], hand: int) -> float:
-    """One seat's weight from its soft checks, for the hidden ``hand`` a layout gives it."""
-    w = 1.0
-    for held_since, sensible, unlikely in checks:
-        if (hand | held_since) & sensible:
-            w *= unlikely
-    return w
-
-
-def _sensible(
-    rules: TrickRules,
-    trick: Trick,
-    i: int,
-    seat: int,
-    bidding_side: set[int],
-    counts: bool,
-    partnerships: bool,
-) -> tuple[int, float] | None:
-    """For the ``i``-th play of ``trick``: the tiles whose holding makes it unlikely (the
-    sensible plays it passed over) and how unlikely; None when it says nothing."""
-    tile = trick.plays[i][1]
-    if i == 0:
-        trumps = rules.follow_mask[TRUMP_SUIT]
-        if seat in bidding_side and trumps and not rules.is_trump[tile]:
-            return trumps, LEAD_OFF_WEIGHT
-        return None
-    tiles = [t for _, t in trick.plays[: i + 1]]
-    led = rules.led_suit[tiles[0]]
-    power = rules.power[led]
-    best = max(range(i), key=lambda k: power[tiles[k]])
-    partner_winning = partnerships and (trick.plays[best][0] + 2) % 4 == seat
-    if rules.follow_mask[led] >> tile & 1:
-        lower = 0
-        for t in range(28):
-            if rules.follow_mask[led] >> t & 1 and (power[t], t) < (power[tile], tile):
-                lower |= 1 << t
-        if not lower:
-            return None
-        takes = power[tile] > power[tiles[best]]
-        feeds = counts and partner_winning and TILES[tile].count > 0
-        return lower, FOLLOW_HIGH_WEIGHT if takes or feeds else FOLLOW_WASTE_WEIGHT
-    if not counts or TILES[tile].count == 0 or power[tile] > power[tiles[best]] or partner_winning:
-        return None  # no count given, or it takes the trick, or its partner does
-    return _NO_COUNT, SHED_COUNT_WEIGHT
+    opponents = {s for s in range(view.seats) if s not in (view.seat, view.partner)}
+    dealt = mask_of(tile_set_of(view))
+    counts = not view.options.is_moon
+    return seat_plays(
+        rules, view.tricks_so_far, opponents, bidding_side, counts, view.options.partnerships,
+        dealt,
+    )
 
 
 class Reading:
     """Everything the others' choices say of a layout: how likely it is (calling it gives
-    its weight, from ``trump_likelihood`` and ``play_likelihood``) and, for each opponent,
-    how likely it is to be a player of habits there.
+    its weight) and, for each opponent, which rule it keeps to in each kind of spot.
 
-    An opponent is taken to be one of two players: with chance ``prior`` before it has
-    played, one of the habits of ``habits``, who always plays the habit tile; else a
-    sensible player, who picks among its legal tiles alike except as ``play_likelihood``
-    makes some plays unlikely.  In a layout, the plays so far are evidence between the two:
-    a play that is not the habit tile for the hand the layout gives rules the habits out;
-    one that is, out of ``n`` legal tiles, is ``n`` times likelier from a player of habits
-    (less as the sensible player would rather have made it).  So an opponent that keeps to
-    the habits where it had a choice soon plays by them in nearly every layout that fits,
-    and one that does not, in none.  ``prior`` 0 reads nobody's habits.  Only when a trump
-    or no trump is named: in Nello and Sevens nobody is read.
+    An opponent is read spot by spot (``tendencies``): in each, it is a sensible player
+    or one keeping to one of the spot's rules (``styles.RULES``), with the chances it has
+    earned over the game's earlier hands (``tendencies.learned_priors``; before any, a
+    share ``prior`` for the rules).  In a layout, its plays this hand weigh each of those
+    players by how well they fit it with the hand the layout gives it
+    (``tendencies.spot_likelihoods``).  The layout's weight is the trump named
+    (``trump_likelihood``) times, for every opponent and spot, how well the plays fit those
+    players, each a player who plays alike in alike spots.  ``styles(hands, rng)`` draws, layout by
+    layout, which rule each opponent keeps to in each spot; the solver lets it play that
+    rule's tile there.  ``prior`` 0 reads no rules: the layout then weighs what a sensible
+    player's plays say.  Only when a trump or no trump is named: in Nello and Sevens nobody
+    is read.
     """
 
     def __init__(self, view: SeatView, prior: float) -> None:
         self._trump = trump_likelihood(view)
         read = _read_plays(view)
-        self._seats = read or {}
+        self._read = read or {}
+        rules = view.trick_rules
         self._prior = prior if read is not None else 0.0
-        self._habits = Habits.of(view.trick_rules, not view.options.is_moon) if read else None
-        self._partnerships = view.options.partnerships
+        self._table = Rules.of(rules, not view.options.is_moon) if read is not None else None
+        self._rules = rules
+        self._counts = not view.options.is_moon
+        self._flat = flat_prior(self._prior)
+        self._priors = (
+            learned_priors(view.options, view.seat, view.results, prior)
+            if self._prior
+            else {}
+        )
+        self._seen: dict[tuple[int, int], tuple[float, dict[int, list[float]]]] = {}
+        # Read as a sensible player only, a layout weighs 1 when every play is the
+        # sensible one: weights are then measured against 1, not against the likeliest.
+        self.top = 1.0 if not self._priors else None
 
     def __call__(self, hands: list[int]) -> float:
         weight = self._trump(hands) if self._trump is not None else 1.0
-        for seat, (checks, _) in self._seats.items():
-            weight *= _soft_weight(checks, hands[seat])
+        for seat in self._read:
+            weight *= self._seat(seat, hands[seat])[0]
         return weight
 
-    def chances(self, hands: list[int]) -> dict[int, float]:
-        """Each opponent's chance of playing by habits in this layout."""
-        prior = self._prior
-        out = {}
-        for seat, (checks, plays) in self._seats.items():
-            odds = self._habit_odds(plays, hands[seat]) if prior else 0  # 0: a play misfits
-            if odds:
-                soft = _soft_weight(checks, hands[seat])
-                out[seat] = prior * odds / (prior * odds + (1 - prior) * soft)
+    def _seat(self, seat: int, hand: int) -> tuple[float, dict[int, list[float]]]:
+        """One opponent holding ``hand``: its plays' likelihood, and in each spot where it
+        has played the chances of each player (sensible first, then each rule)."""
+        key = (seat, hand)
+        known = self._seen.get(key)
+        if known is not None:
+            return known
+        weight = 1.0
+        chances: dict[int, list[float]] = {}
+        spots = self._read[seat]
+        priors = self._priors.get(seat)
+        for spot, plays in spots.items():
+            if priors is None:
+                weight *= _sensible_only(plays, hand)
+                continue
+            rules = self._table.spots[spot]
+            fits, odds = spot_likelihoods(rules, self._rules, self._counts, plays, hand)
+            effort.spend(len(plays) * len(rules) // RULE_CHECKS + 1)
+            learned = priors.get(spot)
+            if learned is None:
+                # Nothing learned of it here yet: the layout weighs what a sensible player's
+                # plays say (a good player's plays often fit some rule by chance).
+                weight *= fits[0]
+                before = self._flat[spot]
             else:
-                out[seat] = 0.0
+                weight *= sum(p * x for p, x in zip(learned, fits, strict=True))
+                before = learned
+            joint = [p * x for p, x in zip(before, odds, strict=True)]
+            total = sum(joint)
+            if total > 0:
+                chances[spot] = [j / total for j in joint]
+        self._seen[key] = known = (weight, chances)
+        return known
+
+    def chances(self, hands: list[int]) -> dict[int, dict[int, list[float]]]:
+        """For each opponent, in each spot it has shown something in (this hand or earlier
+        ones): the chances of each player it may be there, the sensible one first, then one
+        for each rule of ``styles.RULES``, in this layout."""
+        out = {}
+        for seat in self._read:
+            priors = self._priors.get(seat)
+            if priors is None:
+                continue
+            shown = {spot: list(p) for spot, p in priors.items()}
+            shown.update(self._seat(seat, hands[seat])[1])
+            out[seat] = shown
         return out
 
-    def habitual(self, hands: list[int], rng: random.Random) -> int:
-        """The opponents that play by habits in this layout (a bitmask), drawn by chance."""
-        return sum(1 << s for s, c in self.chances(hands).items() if c and rng.random() < c)
+    def styles(self, hands: list[int], rng: random.Random) -> SeatStyles:
+        """Each opponent's rule in each spot in this layout (or none), drawn by chance."""
+        out: list[Style | None] = [None] * len(hands)
+        table = self._table
+        for seat in self._read:
+            priors = self._priors.get(seat)
+            if priors is None:
+                continue
+            chances = self.chances(hands)[seat]
+            picks: list[int | None] = []
+            for spot in range(len(SPOTS)):
+                # A spot the opponent has shown nothing in is searched: no rule is guessed.
+                shown = chances.get(spot)
+                drawn = _draw(shown, rng) if shown is not None else 0
+                picks.append(None if drawn == 0 else drawn - 1)
+            out[seat] = table.style(picks)
+        return SeatStyles(out)
 
-    def _habit_odds(self, plays: list[tuple[Trick, int, int]], hand: int) -> int:
-        """How much likelier the plays are from a player of habits than from one choosing
-        among its legal tiles alike: their numbers of legal tiles multiplied, or 0."""
-        habits, partnerships = self._habits, self._partnerships
-        odds = 1
-        for trick, i, held in plays:
-            odds *= habits.choices_if_fits(trick, i, hand | held, partnerships)
-            if not odds:
-                return 0
-        return odds
+    habitual = styles  # the name the hints' advice calls it by
+
+
+def _sensible_only(plays: list[SeatPlay], hand: int) -> float:
+    w = 1.0
+    for play in plays:
+        if (hand | play.later) & play.sensible:
+            w *= play.unlikely
+    return w
+
+
+def _draw(chances, rng: random.Random) -> int:
+    """An index drawn with the given chances (they add up to one)."""
+    r = rng.random()
+    for i, c in enumerate(chances):
+        r -= c
+        if r < 0:
+            return i
+    return len(chances) - 1
 
 
 def likely_sample(
-    constraints: Constraints, rng: random.Random, likely: Likelihood | None
+    constraints: Constraints,
+    rng: random.Random,
+    likely: Likelihood | None,
+    scale: list[float] | None = None,
 ) -> list[int] | None:
     """A random layout, kept with the chance ``likely`` gives it: at most ``REJECT_TRIES``
-    draws, then the likeliest one drawn.  None if no layout fits."""
+    draws, then the likeliest one drawn.  None if no layout fits.
+
+    A likelihood whose ``top`` is None gives plain chances, far below 1 when many plays
+    are read: a layout is then kept with its weight next to the likeliest drawn so far
+    (``scale``, kept by the caller across draws and first set from ``PILOT`` draws).
+    Otherwise weights are measured against ``top`` (1 when not said)."""
     if likely is None:
         return sample(constraints, rng)
+    top = getattr(likely, "top", 1.0)
+    if scale is None:
+        scale = [0.0]
+    drawn: list[tuple[list[int], float]] = []
+    if top is None and not scale[0]:
+        for _ in range(PILOT):
+            hands = sample(constraints, rng)
+            if hands is None:
+                break
+            weight = likely(hands)
+            effort.spend(WEIGH_EFFORT)
+            drawn.append((hands, weight))
+            scale[0] = max(scale[0], weight)
     best, best_weight = None, -1.0
     for _ in range(REJECT_TRIES):
-        hands = sample(constraints, rng)
-        if hands is None:
-            return best
-        weight = likely(hands)
-        effort.spend(WEIGH_EFFORT)
-        if rng.random() < weight:
+        if drawn:
+            hands, weight = drawn.pop(0)
+        else:
+            hands = sample(constraints, rng)
+            if hands is None:
+                return best
+            weight = likely(hands)
+            effort.spend(WEIGH_EFFORT)
+        scale[0] = max(scale[0], weight)
+        if rng.random() * (top or scale[0]) < weight:
             return hands
         if weight > best_weight:
             best, best_weight = hands, weight
@@ -306,8 +360,9 @@ def weighed_layouts(
                 weight = likely(hands)
             yield hands, weight
         return
+    scale = [0.0]  # the likeliest weight drawn so far
     for _ in range(limit):
-        hands = likely_sample(constraints, rng, likely)
+        hands = likely_sample(constraints, rng, likely, scale)
         if hands is None:
             return
         yield hands, 1.0

@@ -126,10 +126,11 @@ def sample(constraints: Constraints, rng: random.Random) -> list[int] | None:
     """One random layout (every player's hand), or None if no deal fits."""
     c = constraints
     tiles = [t for t in range(28) if c.hidden >> t & 1]
+    places_of = {t: sum(1 for a in c.allowed if a >> t & 1) for t in tiles}
     for _ in range(RESTARTS):
         left = list(c.sizes)
         dealt = [0] * len(c.seats)
-        order = sorted(tiles, key=lambda t: (sum(1 for a in c.allowed if a >> t & 1), rng.random()))
+        order = sorted(tiles, key=lambda t: (places_of[t], rng.random()))
         placed = 0
         for t in order:
             places = [i for i, a in enumerate(c.allowed) if left[i] and a >> t & 1]

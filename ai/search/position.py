@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from moon42.rules.bidding import MARK, MOON
 from moon42.rules.options import Options
 from moon42.rules.tiles import COUNT, TILES, mask_of
-from moon42.rules.trump import TrickRules, Trump, trick_rules
+from moon42.rules.trump import TrickRules, Trump
 from moon42.rules.views import SeatView
 
 __all__ = ["Position", "for_majority", "seat_mask", "play_orders"]
@@ -115,11 +115,10 @@ class Position:
         cls, options: Options, trump: Trump, bid: int, bidder: int, declarer: int, hands
     ) -> Position:
         """The first trick of a hand not yet played: ``declarer`` leads (bidding by simulation)."""
-        doubles = options.nello_doubles if trump is Trump.NELLO else options.no_trump_doubles
         out = (bidder + 2) % 4 if trump is Trump.NELLO else None
         maximisers, credit, counts, goal = _contract(options, trump, bid, bidder, out)
         return cls(
-            rules=trick_rules(trump, doubles),
+            rules=options.trick_rules_for(trump),
             hands=tuple(0 if s == out else h for s, h in enumerate(hands)),
             leader=declarer,
             trick=(),
@@ -202,7 +201,7 @@ DISTANCE_MASKS = tuple(mask_of(t for t in TILES if abs(t.pips - 7) == d) for d i
 
 
 def closest_to_seven(hand: int) -> int:
-    """Sevens (RULES.md 9.5): the tiles of ``hand`` whose pips are closest to seven."""
+    """Sevens (rules/README.md 9.5): the tiles of ``hand`` whose pips are closest to seven."""
     for band in DISTANCE_MASKS:
         if hand & band:
             return hand & band

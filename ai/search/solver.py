@@ -24,9 +24,10 @@ that close in on it.  What keeps it fast in pure Python:
 - the top trumps left, while one seat holds them, are sure tricks: a bound on both sides;
 - the last trick is played out without a search.
 
-Seats of habits: a seat in ``habits`` plays the tile its habits pick (``habits.Habits``)
-instead of having its replies searched, so the answer is what a side gets against such a
-player.  A search with every seat of habits plays the hand out as ``basic`` would.
+Seats of habits: a seat given a style (``styles.Style``) plays, in each kind of spot where
+its style keeps a rule, the tile that rule picks instead of having its replies searched, so
+the answer is what a side gets against such a player.  A search with every seat of
+``basic``'s habits (``styles.BASIC``) plays the hand out as ``basic`` would.
 
 Following and winning come from the engine's ``TrickRules`` tables; ``test_solver`` checks
 them against the engine move by move.
@@ -39,10 +40,10 @@ from functools import cache
 from moon42.rules.tiles import COUNT, TILES
 
 from . import effort
-from .habits import Habits
 from .position import DISTANCE_MASKS, Position
+from .styles import BASIC, FOLLOW, LEAD, SHED, Rules, SeatStyles
 
-__all__ = ["Solver", "OutOfBudget"]
+__all__ = ["Solver", "OutOfBudget", "alike_tiles"]
 
 NO_COUNT = (0,) * 28
 INFINITE = 1 << 30
@@ -61,7 +62,8 @@ class Solver:
     tiles played), since the table knows a state by the tiles left and the leader.
     ``budget``: the most nodes all searches together may visit (None: no limit).
     ``equivalents``: search one of equivalent tiles only (off: every tile, for tests).
-    ``habits``: the seats (a bitmask) that play by habits (none in Sevens).
+    ``habits``: every seat's style (``SeatStyles``), or a bitmask of the seats that play by
+    ``basic``'s habits (none in Sevens).
     """
 
     def __init__(
@@ -69,10 +71,10 @@ class Solver:
         position: Position,
         budget: int | None = None,
         equivalents: bool = True,
-        habits: int = 0,
+        habits: int | SeatStyles = 0,
     ) -> None:
         self.position = position
-        self.habits = 0 if position.rules.sevens else habits
+        self.styles = _styles_of(position, habits)
         self.table: dict[int, list[int]] = {}
         self.nodes = 0
         self.budget = budget if budget is not None else INFINITE
@@ -172,8 +174,10 @@ class Solver:
         trump_order = [t for t in lead_order if rules.is_trump[t]]
         alike = [sum(1 << u for u in near) for near in neighbours]
         base = 1
-        habits = self.habits
-        habit = Habits.of(rules, self.position.counts) if habits else None
+        styles = self.styles  # per seat: its rule in each spot, or None
+        partnerships = len(self.position.hands) == 4
+        # The spot of each seat's lead: on the bidding side (the maximisers) or defending.
+        lead_spot = [LEAD + (not maxi >> s & 1) for s in range(len(self.position.hands))]
         playing = max(len(o) for o in orders)  # the seats in a trick (a Nello partner is out)
         final = playing - 1
 
@@ -263,8 +267,10 @@ class Solver:
                 tiles = [t for t in own[leader] if legal >> t & 1]
                 known = leads[hand] = (legal, tiles, any(alike[t] & legal for t in tiles))
             legal, moves, pairs = known
-            if habits >> leader & 1:
-                moves = [habit.lead(legal)]  # a seat of habits has one tile to lead
+            style = styles[leader]
+            rule = style.rules[lead_spot[leader]] if style is not None else None
+            if rule is not None:
+                moves = [rule.pick(legal, 0, -1, rem & ~hand)]  # its rule's tile, alone
             else:
                 if pairs:
                     moves = distinct(moves, hand, rem)
@@ -338,11 +344,14 @@ class Solver:
             last = k == final
             # Going my way: play low, count first if it is ours.  Otherwise win cheaply.
             happy = (credit >> winner & 1) == is_max
-            if habits >> seat & 1:
-                # A seat of habits has one tile to play: the trick is lost to it when the
-                # winner so far counts for the other account.
-                losing = (credit >> winner & 1) != (credit >> seat & 1)
-                known = ([habit.follow(hand, suit, losing)], False)
+            style = styles[seat]
+            rule = None
+            if style is not None:
+                suited = hand & follow_mask[suit]
+                theirs = not (partnerships and (winner - seat) % 2 == 0)
+                rule = style.rules[(FOLLOW if suited else SHED) + theirs]
+            if rule is not None:
+                known = ([rule.pick(suited or hand, suit, top, 0)], False)  # its rule's tile
             else:
                 memo = (((legal << 7 | top) << 4 | suit) << 1 | happy) << 1 | last
                 known = orderings.get(memo)
@@ -462,12 +471,59 @@ class Solver:
         return search
 
 
+def alike_tiles(
+    rules, tiles: list[int], hidden: int, power=None, top: int = -1
+) -> dict[int, list[int]]:
+    """``tiles`` (one seat's legal plays) grouped by playing alike in every layout: no tile
+    that another hand may hold (``hidden``) lies between two of a group in any suit, they
+    carry the same count, and (on a trick led, ``power`` its suit's powers) both top the
+    trick so far or neither does.  Each group under its lowest tile."""
+    neighbours = _neighbours(rules)
+    groups: dict[int, list[int]] = {}
+    for t in sorted(tiles):
+        for first, group in groups.items():
+            gap = neighbours[t].get(first)
+            if (
+                gap is not None
+                and not gap & hidden
+                and (power is None or (power[t] > top) == (power[first] > top))
+            ):
+                group.append(t)
+                break
+        else:
+            groups[t] = [t]
+    return groups
+
+
+def _styles_of(position: Position, habits: int | SeatStyles) -> tuple:
+    """Every seat's style, or None; nobody keeps to rules in Sevens."""
+    seats = len(position.hands)
+    if position.rules.sevens or not habits:
+        return (None,) * seats
+    if isinstance(habits, int):
+        basic = Rules.of(position.rules, position.counts).style(BASIC)
+        return tuple(basic if habits >> s & 1 else None for s in range(seats))
+    return tuple(habits[s] if s < len(habits) else None for s in range(seats))
+
+
 def _tiles(mask: int) -> list[int]:
     return [t for t in range(28) if mask >> t & 1]
 
 
 @cache  # one table for each TrickRules (the engine makes one per trump and doubles)
 def _neighbours(rules) -> tuple[dict[int, int], ...]:
+    """``_alike_tiles`` for ``rules``, worked out once for each trump and way of doubles."""
+    key = (rules.trump, rules.doubles)
+    known = _NEIGHBOURS.get(key)
+    if known is None:
+        known = _NEIGHBOURS[key] = _alike_tiles(rules)
+    return known
+
+
+_NEIGHBOURS: dict[tuple, tuple[dict[int, int], ...]] = {}
+
+
+def _alike_tiles(rules) -> tuple[dict[int, int], ...]:
     """For each tile, the tiles it may be equivalent to, with the tiles that lie between.
 
     Two tiles are alike to a trick when they follow exactly the same suits and, in every

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -39,6 +40,12 @@ def last_hand_line(view: SeatView, glyphs: Glyphs) -> str:
 
 
 class GameOverScreen(Screen[str]):
+    class ReplayGame(Message):
+        """Open the replay viewer on the game just ended, at its last hand."""
+
+    class DealAgain(Message):
+        """Ask which hand of the game to play again, then play it."""
+
     BINDINGS = [
         Binding("enter,n", "choose('again')", "Play again", key_display="⏎", id="again"),
         Binding("r", "replay", "Replay", id="replay"),
@@ -73,11 +80,7 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
     def action_replay(self) -> None:
-        from ..deal_again import open_replay
-
-        open_replay(self.app, self.glyphs)
+        self.post_message(self.ReplayGame())
 
     def action_deal_again(self) -> None:
-        from ..deal_again import pick_deal_again
-
-        pick_deal_again(self.app, self.glyphs)
+        self.post_message(self.DealAgain())

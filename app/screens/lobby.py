@@ -1,4 +1,5 @@
-"""The lobby: the game, its house rules, the seats and their bots, a seed; Enter starts."""
+"""The lobby: the saved games to resume, and a new game's setup (the game, its house rules,
+the seats and their bots, a seed); Enter starts."""
 
 from __future__ import annotations
 
@@ -15,28 +16,26 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from moon42.rules.options import (
-    GAMES,
-    OPTION_HELP,
-    SEATS,
-    options_for,
-)
+from moon42.rules.options import GAMES, HOUSE_RULES, SEATS, options_for
 
-from ..config import DEFAULT_NAMES, PACES, GameConfig
+from ..config import DEFAULT_NAMES, PACES, GameConfig, seed_problem
 from ..difficulty import config_level
-from ..messages import ResumeGame, StartGame
-from ..saves import SaveOffer
+from ..game.files import shown
+from ..game.locks import GameLocked
+from ..game.saves import SavedGame, SavedGames, abandon, saved_games
+from ..messages import ResumeGame, StartGame, ViewSavedGame
 from ..widgets.difficulty import DifficultyRow, difficulty_changed
 from ..widgets.house_rules import (
     house_rule_rows,
     option_changed,
-    option_values,
+    option_row,
     preset_chosen,
 )
-from ..widgets.resume_offer import ResumeOffer
+from ..widgets.saved_games import SavedGameRow, SavedGamesBox, SaveNews, saved_games_title
 from ..widgets.setting import SettingRow
 from ..widgets.steady_footer import SteadyFooter
 from ..words import GAME_TITLES
+from .ask import Answer, AskScreen
 
 __all__ = ["LobbyScreen"]
 
@@ -47,7 +46,7 @@ _GAME_HELP = {
 }
 
 
-class _Form(VerticalScroll, inherit_bindings=False):
+class _Form(VerticalScroll, inherit_bindings=False, can_focus=False):
     """The settings, scrolled by moving between them (its arrow keys are the screen's)."""
 
 
@@ -68,9 +67,9 @@ class LobbyScreen(Screen):
     ]
 
     def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],
-                 offer: SaveOffer | None = None):
+                 saved: SavedGames | None = None):
         super().__init__()
-        self.offer = offer  # the saved game to resume, or news of a damaged save (app/saves.py)
+        self.saved = saved or SavedGames((), ())  # the games to resume (app/game/saves.py)
         self.config = config
         self.bot_names = bot_names or ["basic"]
         self.descriptions = descriptions
@@ -85,14 +84,17 @@ class LobbyScreen(Screen):
         resolved = options_for(game, chosen)
         defaults = options_for(game, {k: v for k, v in chosen.items() if k != "target"})
         yield Static("moon42: Moon and Texas 42, a new game", id="lobby-title")
-        if self.offer is not None:
-            yield ResumeOffer(self.offer)
+        if self.saved.games:
+            yield saved_games_title(self.saved)
+            yield SavedGamesBox(self.saved)
+        if self.saved.damaged:
+            yield SaveNews(self.saved.damaged)
         with _Form(id="lobby-form"):
             yield SettingRow("Game", list(GAMES), game, None, _GAME_HELP[game], GAME_TITLES.get,
                              id="game")
             yield DifficultyRow(config_level(config))
-            yield SettingRow("target", option_values("target", 1), resolved.target,
-                             defaults.target, OPTION_HELP["target"], name="target")
+            # The target is how long the game is, not a house rule of play: no preset sets it.
+            yield option_row(HOUSE_RULES["target"], resolved.target, defaults.target)
             yield from house_rule_rows(game, chosen)
             names = config.players()
             with Horizontal(classes="seat-row"):
@@ -110,8 +112,13 @@ class LobbyScreen(Screen):
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="seat-label")
                 seed = "" if config.seed is None else str(config.seed)
-                yield Input(seed, placeholder="random", restrict=r"[0-9]*", max_length=12,
+                yield Input(seed, placeholder="random", restrict=r"[0-9]*", max_length=19,
                             id="seed", classes="name")
+            yield SettingRow("Seed for", [False, True], config.pin_seed, None,
+                             "One game: a seed typed above deals the next game only. Every "
+                             "game: it is pinned, kept for every game from the lobby.",
+                             lambda v: "every game (pinned)" if v else "one game",
+                             id="pin-seed")
             yield SettingRow("Bot pace", list(PACES), config.pace, None,
                              "Seconds each bot move stays on screen; any key hurries them.",
                              lambda v: f"{v:g} s", id="pace")
@@ -136,10 +143,12 @@ class LobbyScreen(Screen):
         self._show_help(event.widget)
 
     def _show_help(self, widget: Widget) -> None:
-        if isinstance(widget, SettingRow):
+        if isinstance(widget, SettingRow | SavedGameRow):
             text = widget.help_text
         elif isinstance(widget, Input) and widget.id == "seed":
-            text = "Same seed, same deals: leave empty for a random game."
+            problem = self._seed_problem()
+            text = (f"{problem.capitalize()}." if problem else
+                    "Same seed, same deals: leave empty for a random game.")
         else:
             text = "A player's name (Enter starts the game)."
         help_line = self.query_one("#lobby-help", Static)
@@ -186,11 +195,13 @@ class LobbyScreen(Screen):
         bots = ["basic"] + [self.query_one(f"#bot-{s}", SettingRow).value
                             for s in range(1, SEATS[game])]
         seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.isdigit() else None
         return self.config.with_(
             options=options,
             names=tuple(names) + DEFAULT_NAMES[len(names):],
             bots=tuple(bots),
-            seed=int(seed_text) if seed_text else None,
+            seed=None if seed is None or seed_problem(seed) else seed,
+            pin_seed=self.query_one("#pin-seed", SettingRow).value,
             pace=self.query_one("#pace", SettingRow).value,
             allow_undo=self.query_one("#undo", SettingRow).value,
             difficulty=self.query_one("#difficulty", SettingRow).value,
@@ -206,24 +217,88 @@ class LobbyScreen(Screen):
         if self.focused is not None:  # now, in the same frame as the rows, not a frame later
             self._show_help(self.focused)
 
+    def setup(self) -> GameConfig:
+        """The new game the form shows now."""
+        return self._read()
+
+    def _seed_problem(self) -> str | None:
+        text = self.query_one("#seed", Input).value
+        return seed_problem(int(text)) if text.isdigit() else None
+
     def action_start(self) -> None:
+        if self._seed_problem():  # the help line under the seed says why
+            seed = self.query_one("#seed", Input)
+            seed.focus()
+            self._show_help(seed)
+            return
         self.post_message(StartGame(self._read()))
+
+    @on(Input.Changed, "#seed")
+    def _seed_typed(self, event: Input.Changed) -> None:
+        self._show_help(event.input)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.offer is not None and self.offer.resumable
+            return bool(self.saved.games)
         if action == "tables":  # only on a server (app/serve/tables_screen.py)
             return bool(os.environ.get("MOON42_TABLES_SOCKET"))
         return True
 
     def action_tables(self) -> None:
-        from ..serve.tables_screen import TablesScreen
+        from ..serve.tables_screen import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
         self.app.push_screen(TablesScreen(config.game, dict(config.options)))
 
     def action_resume(self) -> None:
-        self.post_message(ResumeGame())
+        focused = self.focused
+        chosen = focused.saved if isinstance(focused, SavedGameRow) else self.saved.games[0]
+        self.post_message(ResumeGame(chosen.path))
+
+    @on(SavedGameRow.Chosen)
+    def _saved_game(self, event: SavedGameRow.Chosen) -> None:
+        if event.what == "resume":
+            self.post_message(ResumeGame(event.saved.path))
+        elif event.what == "view":
+            self.post_message(ViewSavedGame(event.saved.path))
+        else:
+            self._ask_to_delete(event.saved)
+
+    def _ask_to_delete(self, saved: SavedGame) -> None:
+        if saved.open_in is not None:
+            self.notify(f"That game is open {saved.open_in.where()}: it cannot be deleted "
+                        "from here.", severity="warning")
+            return
+
+        async def answered(answer: str | None) -> None:
+            if answer == "delete":
+                await self._delete(saved)
+
+        question = (f"Delete {saved.title} from your saved games? Its record stays in "
+                    f"records/ ({saved.name}.json), for the replay viewer.")
+        self.app.push_screen(AskScreen(question, [Answer("y", "delete it", "delete"),
+                                                  Answer("n", "keep it", "keep")]), answered)
+
+    async def _delete(self, saved: SavedGame) -> None:
+        try:
+            kept = abandon(saved)
+        except GameLocked as error:
+            self.notify(f"That game was opened {error.holder.where()}: it was not deleted.",
+                        severity="warning")
+        except OSError as error:
+            self.notify(f"That game could not be deleted: {error.strerror or error}.",
+                        severity="error")
+        else:
+            self.notify(f"Its record is in {shown(kept)}.", title="Deleted", timeout=8)
+        await self.show_saved(saved_games(self.bot_names))
+
+    async def show_saved(self, saved: SavedGames) -> None:
+        """Show ``saved`` as the saved games, the form as it was."""
+        self.config = self._read()
+        self.saved = saved
+        await self.recompose()
+        rows = list(self.query(SavedGameRow))
+        (rows[0] if rows else self.query_one("#game", SettingRow)).focus()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

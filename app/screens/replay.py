@@ -8,10 +8,14 @@ jump between hands, show a hand's summary, and start a new game at a hand's deal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -19,8 +23,8 @@ from moon42.rules import Phase
 
 from ..config import GameConfig
 from ..glyphs import UNICODE, Glyphs
-from ..replay import Replay, describe
-from ..replay_text import (
+from ..replay.positions import Replay, describe
+from ..replay.text import (
     auction_text,
     seat_lines,
     seat_tiles,
@@ -46,10 +50,8 @@ _DIGITS = [
 
 
 def _put(widget: Line, content: str | Text) -> None:
-    """Update a line only when it changes."""
-    if getattr(widget, "_moon42_shown", None) != content:
-        widget._moon42_shown = content  # type: ignore[attr-defined]
-        widget.update(content)
+    """Update a line; it repaints only when its text changes (``Line.text`` is reactive)."""
+    widget.update(content)
 
 
 class ReplaySummaryScreen(HandSummaryScreen):
@@ -66,6 +68,13 @@ class ReplaySummaryScreen(HandSummaryScreen):
 
 
 class ReplayScreen(Screen[None]):
+    @dataclass
+    class PlayAgain(Message):
+        """Play the deal of ``hand`` (from 0) of ``record`` again, against bots."""
+
+        record: dict[str, Any]
+        hand: int
+
     DEFAULT_CSS = """
     ReplayScreen #replay-status { height: 2; padding: 0 1; background: $panel; }
     ReplayScreen .seat-line { height: 1; padding: 0 1; text-align: center; }
@@ -319,9 +328,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
 
     def action_play_again(self) -> None:
-        from ..deal_again import play_deal_again
-
-        play_deal_again(self.app, self.replay.record, self.replay.hand)
+        self.post_message(self.PlayAgain(self.replay.record, self.replay.hand))
 
     def action_leave(self) -> None:
         if self.typed is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -18,6 +19,9 @@ __all__ = ["ScoreboardScreen"]
 
 
 class ScoreboardScreen(ModalScreen[None]):
+    class DealAgain(Message):
+        """Ask which hand of the game being played to play again, then play it."""
+
     BINDINGS = [
         Binding("escape,s,enter,q", "close", "Close", key_display="Esc", id="close"),
         Binding("p", "deal_again", "Play a deal again", id="deal-again"),
@@ -43,6 +47,4 @@ class ScoreboardScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_deal_again(self) -> None:
-        from ..deal_again import pick_deal_again
-
-        pick_deal_again(self.app, self.glyphs)
+        self.post_message(self.DealAgain())

@@ -18,10 +18,11 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from moon42.rules import Bid, Discard, NameTrump, Pass, Phase, Play, Plunge, Trick, Trump
+from moon42.rules.actions import Action
 from moon42.rules.bidding import special_value
 from moon42.rules.views import SeatView
 
-from .. import contracts
+from .. import contract_words as contracts
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Hints
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
@@ -45,10 +46,8 @@ __all__ = ["TableScreen"]
 
 
 def put(widget: Line, content: str | Text) -> None:
-    """Update a line only when it changes: every update costs a layout and a repaint."""
-    if getattr(widget, "_moon42_shown", None) != content:
-        widget._moon42_shown = content  # type: ignore[attr-defined]
-        widget.update(content)
+    """Update a line; it repaints only when its text changes (``Line.text`` is reactive)."""
+    widget.update(content)
 
 
 class _Prompt:
@@ -147,6 +146,38 @@ class TableScreen(Screen):
     def note(self, text: str) -> None:
         """What just happened at the table."""
         put(self.query_one("#message", Line), text)
+
+    # ----- what a hint calls ---------------------------------------------
+
+    @property
+    def offers(self) -> list:
+        """The bids or trumps on offer now, in the order the choices show them."""
+        return list(self._offers)
+
+    @property
+    def message_width(self) -> int:
+        """How many characters a line under the hand holds."""
+        return self.query_one("#message", Line).size.width or 78
+
+    def show_hint(self, first: str, second: str) -> None:
+        """A hint's two lines: ``first`` where the prompt is, ``second`` under it."""
+        self.refused = False
+        prompt = self.query_one("#prompt", Line)
+        prompt.set_class(False, "-refused")
+        put(prompt, first)
+        self.note(second)
+
+    def point_at(self, action: Action) -> None:
+        """Put the hand's cursor on ``action``'s tile, or the choices' on the offer, so that
+        Enter plays it."""
+        if isinstance(action, Play | Discard):
+            hand = self.query_one("#hand", HandView)
+            if action.tile in hand.tiles:
+                hand.cursor = hand.tiles.index(action.tile)
+        elif action in self._offers:
+            self.typed = ""
+            self.query_one("#choices", ChoiceBar).cursor = self._offers.index(action)
+            self._update_meaning()
 
     def on_mount(self) -> None:
         if self.view is not None:

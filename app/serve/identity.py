@@ -1,21 +1,46 @@
-"""Who is who on a server: its host key, the players' keys, and each player's own folder."""
+"""Who is who on a server: its host key, the players' names, and each player's own folder.
+
+A player who signs in with a key is known by the key (``key-FINGERPRINT``); a guest by
+the name they gave (``guest-NAME``).  The folder's name is the player's identity at the
+shared tables too, so two players never share one: names are escaped, never trimmed.
+"""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import re
+import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
-__all__ = ["host_key", "authorized_fingerprints", "player_folder", "HOST_KEY_NAME"]
+__all__ = ["HOST_KEY_NAME", "Identity", "host_key", "name_problem", "key_identity",
+           "guest_identity", "certificate_identity", "player_folder", "NAME_CHARACTERS"]
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+# A name is shown at the tables and is a guest's folder: short, and printable.
+NAME_CHARACTERS = 32
+NAME_BYTES = 64  # of UTF-8, so an escaped name (3 characters a byte) fits a file name
 
-# Key types that may start an authorized_keys line (anything before is the line's options).
-_KEY_TYPES = ("ssh-", "ecdsa-", "sk-", "rsa-")
+# Characters a folder name keeps as they are: lower case, so that two names never meet in
+# one folder on a file system that ignores case; everything else is written %xx.
+_KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
+# The names whose folder the first version named exactly (guest-NAME): moved on first use.
+_PLAIN = re.compile(r"[A-Za-z0-9._-]{1,74}")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A signed-in player: ``label`` names their folder and their seats; ``name`` is
+    shown at the tables."""
+
+    label: str
+    name: str
+    by_key: bool
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -33,35 +58,54 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
-def authorized_fingerprints(path: Path) -> set[str]:
-    """The SHA256 fingerprints of the keys in an OpenSSH ``authorized_keys`` file.
-
-    Lines that hold no key (comments, blanks, unknown types) are passed over; an
-    unreadable file raises ``OSError``.
-    """
-    found = set()
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        words = line.split()
-        starts = [i for i, word in enumerate(words) if word.startswith(_KEY_TYPES)]
-        if not starts or line.lstrip().startswith("#"):
-            continue
-        try:
-            key = asyncssh.import_public_key(" ".join(words[starts[0]:]))
-        except (asyncssh.KeyImportError, ValueError):
-            continue
-        found.add(key.get_fingerprint("sha256"))
-    return found
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name here, or None when it can."""
+    name = unicodedata.normalize("NFC", name)
+    if not name:
+        return "a name is needed (ssh -l NAME ...)"
+    if len(name) > NAME_CHARACTERS or len(name.encode()) > NAME_BYTES:
+        return f"a name has at most {NAME_CHARACTERS} characters ({NAME_BYTES} bytes)"
+    if name != name.strip():
+        return "a name does not start or end with a space"
+    for character in name:
+        kind = unicodedata.category(character)
+        if kind[0] in "CZ" and character != " ":
+            return f"a name holds letters, digits, marks and spaces, not U+{ord(character):04X}"
+    return None
 
 
-def player_folder(root: Path, fingerprint: str | None, username: str) -> Path:
-    """Where one player's saves, statistics and last lobby live on the server.
+def _escaped(name: str) -> str:
+    return "".join(c if c in _KEPT else "".join(f"%{b:02x}" for b in c.encode())
+                   for c in unicodedata.normalize("NFC", name))
 
-    A player who signed in with a key is known by the key; a guest by the name they gave.
-    """
-    if fingerprint is not None:
-        # URL-safe base64, so two keys never share a folder.
-        label = "key-" + fingerprint.removeprefix("SHA256:").replace("+", "-").replace("/", "_")
-    else:
-        label = "guest-" + (username or "anonymous")
-    safe = _UNSAFE.sub("_", label)[:80].strip("._") or "guest"
-    return root / "players" / safe
+
+def guest_identity(name: str) -> Identity:
+    """A guest, known by their name (checked with ``name_problem`` first)."""
+    name = unicodedata.normalize("NFC", name)
+    return Identity(label="guest-" + _escaped(name), name=name, by_key=False)
+
+
+def key_identity(fingerprint: str, name: str) -> Identity:
+    """A player known by their key's SHA256 fingerprint (URL-safe base64, as a folder)."""
+    label = "key-" + fingerprint.removeprefix("SHA256:").replace("+", "-").replace("/", "_")
+    return Identity(label=label, name=unicodedata.normalize("NFC", name), by_key=True)
+
+
+def certificate_identity(authority: str, principals: str, name: str) -> Identity:
+    """A player with a certificate: known by the authority that signed it and whom it
+    vouches for (hashed: principals are free text)."""
+    digest = hashlib.sha256(f"{authority}\0{principals}".encode()).digest()
+    label = "cert-" + base64.urlsafe_b64encode(digest).decode().rstrip("=")
+    return Identity(label=label, name=unicodedata.normalize("NFC", name), by_key=True)
+
+
+def player_folder(root: Path, who: Identity) -> Path:
+    """Where one player's saves, statistics and last lobby live on the server."""
+    folder = root / "players" / who.label
+    if not who.by_key and not folder.exists() and _PLAIN.fullmatch(who.name) \
+            and not who.name.endswith((".", "_")):
+        # The first version named such a guest's folder guest-NAME, letter for letter.
+        old = root / "players" / f"guest-{who.name}"
+        if old != folder and old.is_dir():
+            old.rename(folder)
+    return folder

@@ -1,4 +1,9 @@
-"""What keeps a public server healthy: attempts per address, seats, and idle players."""
+"""What keeps a public server healthy: connections, attempts, typing speed, idle players.
+
+Every limit is a flag of ``moon42 serve`` (``command.py``); the defaults here are what a
+small server on a small machine can hold.  The model is OpenSSH's ``MaxStartups``,
+``LoginGraceTime`` and ``PerSourceMaxStartups``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["AttemptLimiter", "ServeLimits"]
+__all__ = ["AttemptLimiter", "ConnectionCount", "InputBudget", "Quieter", "ServeLimits"]
 
 # Addresses remembered before the old ones are swept out.
 _SWEEP_AT = 1000
@@ -15,10 +20,14 @@ _SWEEP_AT = 1000
 
 @dataclass(frozen=True)
 class ServeLimits:
-    max_sessions: int = 20
-    idle_timeout: float = 1800.0
-    max_attempts: int = 10
+    max_sessions: int = 20  # games at once
+    idle_timeout: float = 1800.0  # seconds without a key before a game ends
+    max_attempts: int = 10  # connections one address may make in a window
     attempt_window: float = 60.0
+    max_connections: int = 100  # connections of any kind at once
+    max_per_address: int = 10  # connections of any kind from one address at once
+    login_grace: float = 60.0  # a connection's time to sign in and start a game
+    input_rate: int = 2048  # bytes a second a player may type (more waits)
 
 
 class AttemptLimiter:
@@ -28,20 +37,25 @@ class AttemptLimiter:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.limit, self.window, self.clock = limit, window, clock
         self._attempts: dict[str, deque[float]] = {}
+        self._sweep_at = _SWEEP_AT
 
     def attempt(self, address: str) -> int:
         """Count one attempt from ``address``; how many it made in the window, this one too.
 
         Refused attempts count as well, so an address that keeps hammering stays shut out.
+        An address keeps at most ``limit + 1`` times: more would say nothing new.
         """
         now = self.clock()
-        if len(self._attempts) > _SWEEP_AT:
+        if len(self._attempts) > self._sweep_at:
             self._forget_before(now - self.window)
-        times = self._attempts.setdefault(address, deque())
+            # Many addresses all within the window: sweep again only once they double.
+            self._sweep_at = max(_SWEEP_AT, 2 * len(self._attempts))
+        times = self._attempts.setdefault(address, deque(maxlen=self.limit + 1))
         while times and times[0] <= now - self.window:
             times.popleft()
+        counted = len(times) + 1
         times.append(now)
-        return len(times)
+        return counted
 
     def wait_for(self, address: str) -> float:
         """Seconds until ``address`` may try again (0 if it may now)."""
@@ -57,3 +71,97 @@ class AttemptLimiter:
                 times.popleft()
             if not times:
                 del self._attempts[address]
+
+
+class ConnectionCount:
+    """The connections open now: at most ``total`` in all and ``per_address`` from one."""
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.total, self.per_address = total, per_address
+        self.open = 0
+        self._by_address: dict[str, int] = {}
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection from ``address``; or, when it is one too many, why not
+        (and it is not counted)."""
+        if self.open >= self.total:
+            return f"the server has {self.total} connections open, as many as it takes"
+        if self._by_address.get(address, 0) >= self.per_address:
+            return f"{address} has {self.per_address} connections open, as many as one " \
+                "address may"
+        self.open += 1
+        self._by_address[address] = self._by_address.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        """A connection counted by ``admit`` has closed."""
+        left = self._by_address.get(address, 0) - 1
+        if left < 0:
+            return
+        self.open -= 1
+        if left:
+            self._by_address[address] = left
+        else:
+            del self._by_address[address]
+
+    def from_address(self, address: str) -> int:
+        return self._by_address.get(address, 0)
+
+
+class InputBudget:
+    """How much a player may type: ``rate`` bytes a second, ``burst`` at once.
+
+    A person types a few bytes a second (a key is 1 to 6 bytes, a mouse report about 12);
+    the budget is there for a client that sends as fast as its link allows, so that its
+    flood waits in its own connection instead of costing everyone else the machine.
+    """
+
+    def __init__(self, rate: float, burst: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst if burst is not None else rate * 4
+        self.clock = clock
+        self._left = self.burst
+        self._at = clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self._left = min(self.burst, self._left + (now - self._at) * self.rate)
+        self._at = now
+
+    def available(self) -> int:
+        """Bytes that may pass now."""
+        self._refill()
+        return max(0, int(self._left))
+
+    def spend(self, size: int) -> float:
+        """Count ``size`` bytes passed; seconds until the budget is no longer overspent."""
+        self._refill()
+        self._left -= size
+        return 0.0 if self._left >= 0 else -self._left / self.rate
+
+    def time_for(self, size: int) -> float:
+        """Seconds until ``size`` bytes may pass (at most a burst's worth is waited for)."""
+        self._refill()
+        return max(0.0, (min(size, self.burst) - self._left) / self.rate)
+
+
+class Quieter:
+    """Says whether a line about ``key`` is due: at most one a ``every`` seconds, so a flood
+    of refused connections writes a few lines, not one a connection."""
+
+    def __init__(self, every: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.every, self.clock = every, clock
+        self._last: dict[str, float] = {}
+
+    def due(self, key: str) -> bool:
+        now = self.clock()
+        if len(self._last) > _SWEEP_AT:
+            self._last = {k: t for k, t in self._last.items() if t > now - self.every}
+            if len(self._last) > _SWEEP_AT:  # all recent: forgetting costs only a line
+                self._last.clear()
+        last = self._last.get(key)
+        if last is not None and now - last < self.every:
+            return False
+        self._last[key] = now
+        return True

@@ -1,11 +1,16 @@
 """The shared tables' socket: JSON lines between the server and each player's app.
 
-A player's app (one per SSH session) connects to the server's Unix socket, says who it
-is (``hello``), and then asks: ``list`` the tables, ``open`` one (a game and its house
-rules), ``join`` one, ``act`` there, say it has seen the hand's ``next`` summary, or
+A player's app (one per SSH session) connects to the server's Unix socket, shows the
+token its session was given (``hello``), and then asks: ``list`` the tables, ``open`` one
+(a game and its house rules), ``join`` one (with a seat's code, for a guest's seat taken
+from another session), ``act`` there, say it has seen the hand's ``next`` summary, or
 ``leave``.  The server answers each request, and pushes the seat's ``view`` (with the
 events that led to it) after every change at the table.  One connection holds at most
 one seat; when it closes, the seat waits for its player (see ``tables``).
+
+Who the app is comes from the token, never from what it says: the SSH server ``admit``s
+each session's token with the session's identity before the app starts, and ``revoke``s
+it when the session ends.
 """
 
 from __future__ import annotations
@@ -21,20 +26,21 @@ from typing import Any
 from moon42.rules import RuleError
 from moon42.rules.options import OptionsError
 
-from .tables import Table, TableError, Tables
+from .identity import Identity
+from .tables import SeatCodeNeeded, Sitter, Table, TableError, Tables
 from .view_codec import CodecError, decode
 
-__all__ = ["TableServer", "TableClient", "SOCKET_VARIABLE", "PLAYER_VARIABLE",
-           "NAME_VARIABLE"]
+__all__ = ["TableServer", "TableClient", "SOCKET_VARIABLE", "TOKEN_VARIABLE"]
 
 log = logging.getLogger("moon42.tables")
 
 # Set in the app's environment only in server mode.
 SOCKET_VARIABLE = "MOON42_TABLES_SOCKET"
-PLAYER_VARIABLE = "MOON42_PLAYER"
-NAME_VARIABLE = "MOON42_PLAYER_NAME"
+TOKEN_VARIABLE = "MOON42_TABLES_TOKEN"
 
 _LINE_LIMIT = 1 << 20
+# A name as the tables show it.
+_SHOWN_NAME = 16
 
 
 def _line(message: dict[str, Any]) -> bytes:
@@ -46,8 +52,7 @@ class _Player:
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
-        self.player: str | None = None
-        self.name = ""
+        self.who: Sitter | None = None
         self.table: Table | None = None
 
     def send(self, message: dict[str, Any]) -> None:
@@ -61,6 +66,15 @@ class TableServer:
     def __init__(self, path: Path, tables: Tables) -> None:
         self.path, self.tables = path, tables
         self._server: asyncio.AbstractServer | None = None
+        self._sessions: dict[str, Identity] = {}
+
+    def admit(self, token: str, who: Identity) -> None:
+        """A session's app may come with ``token``, as ``who``."""
+        self._sessions[token] = who
+
+    def revoke(self, token: str) -> None:
+        """The session has ended: its token is no longer anyone's."""
+        self._sessions.pop(token, None)
 
     async def start(self) -> None:
         with contextlib.suppress(FileNotFoundError):
@@ -86,6 +100,8 @@ class TableServer:
                     if not isinstance(request, dict):
                         raise ValueError("a request is a JSON object")
                     answer = self._answer(me, request)
+                except SeatCodeNeeded as error:
+                    answer = {"type": "error", "message": str(error), "code": True}
                 except (TableError, OptionsError) as error:
                     answer = {"type": "error", "message": str(error)}
                 except (ValueError, KeyError, TypeError, CodecError) as error:
@@ -98,60 +114,71 @@ class TableServer:
         except (ConnectionError, asyncio.LimitOverrunError, ValueError) as error:
             log.info("a player's app went away: %s", error)
         finally:
-            if me.table is not None and me.player is not None:
-                me.table.drop(me.player, me.send)
+            if me.table is not None and me.who is not None:
+                me.table.drop(me.who, me.send)
             writer.close()
 
     def _answer(self, me: _Player, request: dict[str, Any]) -> dict[str, Any] | None:
         op = request.get("op")
         if op == "hello":
-            me.player, me.name = str(request["player"]), str(request.get("name") or "Player")
-            held = self.tables.held_by(me.player)
-            return {"type": "hello", "held": held.number if held else None}
-        if me.player is None:
+            who = self._sessions.get(str(request.get("token")))
+            if who is None:
+                raise TableError("this session is not signed in to the server's tables.")
+            me.who = Sitter(player=who.label, name=who.name[:_SHOWN_NAME] or "Player",
+                            session=str(request["token"]), by_key=who.by_key)
+            held = self.tables.held_by(me.who)
+            claimed = self.tables.claimed_by(me.who) if held is None else None
+            return {"type": "hello", "held": (held or claimed).number if held or claimed
+                    else None, "code": claimed is not None}
+        if me.who is None:
             raise TableError("say hello first.")
         if op == "list":
             return {"type": "tables", "tables": self.tables.listing()}
         if op == "open":
-            self._leave(me)
             options = request.get("options") or {}
             if not isinstance(options, dict):
                 raise ValueError("options are a JSON object")
             table = self.tables.open(str(request.get("game")), options, request.get("seed"))
-            return self._sit(me, table, None)
+            return self._sit(me, table, None, None)
         if op == "join":
             table = self.tables.get(int(request["table"]))
             seat = request.get("seat")
-            if (me.table or self.tables.held_by(me.player)) is not table:
-                if table.seat_of(me.player) is None and seat is None and \
-                        all(s.player is not None for s in table.seats):
-                    raise TableError(f"table {table.number} is full.")
-                self._leave(me)
-            return self._sit(me, table, None if seat is None else int(seat))
+            code = request.get("code")
+            if code is not None and (not isinstance(code, str) or len(code) > 16):
+                raise ValueError("a seat's code is a few digits")
+            return self._sit(me, table, None if seat is None else int(seat), code)
         if me.table is None:
             raise TableError("you are not at a table.")
         if op == "act":
-            me.table.act(me.player, decode(request["action"]))
+            me.table.act(me.who, decode(request["action"]))
             return None
         if op == "next":
-            me.table.next_hand(me.player)
+            me.table.next_hand(me.who)
             return None
         if op == "leave":
             self._leave(me)
             return {"type": "left", "reason": "You left the table."}
         raise TableError(f"unknown request {op!r}.")
 
-    def _sit(self, me: _Player, table: Table, seat: int | None) -> dict[str, Any]:
-        assert me.player is not None
-        number = table.take(me.player, me.name, me.send, seat)
+    def _sit(self, me: _Player, table: Table, seat: int | None,
+             code: str | None) -> dict[str, Any]:
+        """Sit down at ``table``, getting up from any other seat first (once the new one
+        is certain: a wrong code loses nothing)."""
+        assert me.who is not None
+        before = me.table or self.tables.held_by(me.who)
+        number = table.take(me.who, me.send, seat, code)
+        if before is not None and before is not table:
+            before.leave(me.who)
+            self.tables.tidy(before)
         me.table = table
-        return {"type": "seated", "table": table.number, "seat": number}
+        return {"type": "seated", "table": table.number, "seat": number,
+                "code": table.code_of(me.who)}
 
     def _leave(self, me: _Player) -> None:
         """Give up the seat this player holds (one at a time, on any table)."""
-        table = me.table or (self.tables.held_by(me.player) if me.player else None)
-        if table is not None and me.player is not None:
-            table.leave(me.player)
+        table = me.table or (self.tables.held_by(me.who) if me.who else None)
+        if table is not None and me.who is not None:
+            table.leave(me.who)
             self.tables.tidy(table)
         me.table = None
 
@@ -163,10 +190,10 @@ class TableClient:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def connect(cls, path: str | Path, player: str, name: str) -> TableClient:
+    async def connect(cls, path: str | Path, token: str) -> TableClient:
         reader, writer = await asyncio.open_unix_connection(str(path), limit=_LINE_LIMIT)
         client = cls(reader, writer)
-        await client.send({"op": "hello", "player": player, "name": name})
+        await client.send({"op": "hello", "token": token})
         return client
 
     async def send(self, request: dict[str, Any]) -> None:

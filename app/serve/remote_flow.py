@@ -9,35 +9,48 @@ every view comes from there, so the screen never holds another seat's tiles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
 
 from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
 from moon42.rules.views import SeatView
 
-from ..flow import Flow
+from ..game.flow import table_notes
 from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..screens.game_over import GameOverScreen
+from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
 from ..words import plain_refusal
 from .view_codec import decode, encode
 
-__all__ = ["RemoteFlow", "SharedTableScreen"]
+__all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen"]
 
 
 class SharedTableScreen(TableScreen):
     """The table screen, its messages answered by the remote flow rather than the app."""
 
     BINDINGS = [Binding("escape", "leave_table", "Leave table", key_display="esc",
-                        id="leave-table")]
+                        id="leave-table"),
+                Binding("c", "seat_code", "Seat code", show=False, id="seat-code")]
 
     def __init__(self, flow: RemoteFlow, glyphs) -> None:
         super().__init__(glyphs, interactive=True)
         self.flow = flow
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "seat_code" and not self.flow.seat_code:
+            return False  # a key's seat needs no code
+        return super().check_action(action, parameters)
+
+    def action_seat_code(self) -> None:
+        self.note(self.flow.code_note())
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
@@ -49,8 +62,6 @@ class SharedTableScreen(TableScreen):
 
     def on_show_scores(self, message: ShowScores) -> None:
         message.stop()
-        from ..screens.scoreboard import ScoreboardScreen
-
         if self.view is not None:
             self.app.push_screen(ScoreboardScreen(self.view, self.glyphs))
 
@@ -66,6 +77,34 @@ class SharedTableScreen(TableScreen):
         self.flow.leave()
 
 
+class SeatCodeNotice(ModalScreen[None]):
+    """Tells a guest their seat's code once, as they sit down: it is what brings them back."""
+
+    DEFAULT_CSS = """
+    SeatCodeNotice { align: center middle; }
+    SeatCodeNotice > Vertical { width: 64; height: auto; border: round $primary;
+                                padding: 1 2; background: $surface; }
+    SeatCodeNotice #seat-code-digits { text-style: bold; padding: 1 0; }
+    """
+    BINDINGS = [Binding("enter,escape,space", "close", "Play", key_display="⏎",
+                        id="seat-code-ok")]
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("This seat's code:")
+            yield Static(self.code, id="seat-code-digits")
+            yield Static("If your connection drops, sign in again with the same name and "
+                         "give this code to take the seat back. At the table, c shows it "
+                         "again. Enter plays on.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class _SharedGameOver(GameOverScreen):
     """The game's end at a shared table: any choice leaves the table."""
 
@@ -76,27 +115,19 @@ class _SharedGameOver(GameOverScreen):
 class RemoteFlow:
     """One seat at a shared table, drawn from the views the server sends."""
 
-    # Flow's words for the events, used as they are (they read game.players and options).
-    _describe = Flow._describe
-    _follow = Flow._follow
-
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
                  on_leave: Callable[[], Any]) -> None:
         self.app, self.glyphs = app, glyphs
         self.send, self.on_leave = send, on_leave
+        self.seat_code = ""  # a guest's seat's code, once the server has told it
         self.table = SharedTableScreen(self, glyphs)
         self.view: SeatView | None = None
         self.human: int | None = None
-        self.game = SimpleNamespace(players=(), options=None)
         self.won_trick: Trick | None = None
         self.pace = 1.0
         self._summary: HandSummaryScreen | None = None
         self._summed_up = -1  # the last hand whose summary was shown
         self._over = False
-
-    def _view(self) -> SeatView:
-        assert self.view is not None
-        return self.view
 
     # ----- Flow's surface ------------------------------------------------
 
@@ -116,6 +147,16 @@ class RemoteFlow:
     def leave(self) -> None:
         self.send({"op": "leave"})
 
+    def told_seat_code(self, code: str) -> None:
+        """The server has said the seat's code (a guest's seat; "" for a key's)."""
+        if code and code != self.seat_code:
+            self.app.push_screen(SeatCodeNotice(code))
+        self.seat_code = code
+
+    def code_note(self) -> str:
+        return (f"Seat code {self.seat_code} (key c): if you drop, sign in with the same name "
+                "and give it.")
+
     # ----- the server's messages -----------------------------------------
 
     def receive(self, message: dict[str, Any]) -> None:
@@ -130,10 +171,9 @@ class RemoteFlow:
 
     def _show(self, view: SeatView, events, pace: float) -> None:
         self.view, self.human, self.pace = view, view.seat, pace
-        self.game = SimpleNamespace(players=view.players, options=view.options)
         if any(isinstance(event, HandDealt) for event in events):
             self._close_summary()
-        notes = self._follow(events)
+        self.won_trick, notes = table_notes(events, view, self.human, self.won_trick)
         self.table.show(view, self.won_trick, f"{pace:g}s, shared table")
         if notes and self.table.is_mounted:
             self.table.note(" ".join(notes[-2:]))

@@ -3,12 +3,17 @@
 A player connects with an ordinary SSH client and gets the lobby.  The server answers
 only that: commands (``ssh host ls``), subsystems (sftp), sessions without a terminal and
 every kind of forwarding are refused with a message saying so.
+
+Every connection leads to a game or is closed: one that has no game ``login_grace``
+seconds after it opened (or after its game ended) is closed, however far it got.  The
+connections open at once are limited in all and per address (beyond either, a new one is
+closed before the key exchange costs anything), and so are the attempts an address makes
+in a window (those are told why, once signed in).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import shutil
 import tempfile
@@ -17,16 +22,23 @@ from pathlib import Path
 
 import asyncssh
 
-from .identity import authorized_fingerprints, host_key, player_folder
-from .limits import AttemptLimiter, ServeLimits
-from .protocol import NAME_VARIABLE, PLAYER_VARIABLE, SOCKET_VARIABLE, TableServer
+from .identity import Identity, guest_identity, host_key, name_problem
+from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
+from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
+from .protocol import TableServer
+from .session import GameChannel, GameSession
 from .tables import Tables
-from .terminal import GameTerminal, app_command, app_environment
 
 __all__ = ["SshSettings", "GameService"]
 
 log = logging.getLogger("moon42.serve")
 
+# What a client may send on a channel before the server has taken it: keys need little.
+_WINDOW = 64 * 1024
+# A dead client is found by keepalives: one every this many seconds, four unanswered.
+_KEEPALIVE = 15.0
+# How long the server waits, stopping, for clients to read their last words.
+_STOP_WAIT = 5.0
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,7 @@ class SshSettings:
     limits: ServeLimits
     table_grace: float = 30.0  # how long a dropped player's seat waits before a bot plays it
     table_pace: float = 1.0  # seconds between bot moves at the shared tables
+    use_dns: bool = False  # look up clients' host names for from= patterns
 
 
 class GameService:
@@ -45,9 +58,15 @@ class GameService:
 
     def __init__(self, settings: SshSettings) -> None:
         self.settings = settings
+        limits = settings.limits
         self.sessions: set[GameSession] = set()
-        self.attempts = AttemptLimiter(settings.limits.max_attempts,
-                                       settings.limits.attempt_window)
+        self.connections: set[GameConnection] = set()
+        self.attempts = AttemptLimiter(limits.max_attempts, limits.attempt_window)
+        self.count = ConnectionCount(limits.max_connections, limits.max_per_address)
+        self.quieter = Quieter()
+        self.guests: dict[str, GameConnection] = {}  # guest names signed in now
+        self.keys = AuthorizedKeys(settings.authorized_keys) if settings.authorized_keys \
+            else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
         self.tables: TableServer | None = None
@@ -63,9 +82,10 @@ class GameService:
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self), settings.host, settings.port,
             server_host_keys=[host_key(settings.folder)],
-            line_editor=False, encoding=None,
-            agent_forwarding=False, x11_forwarding=False,
-            allow_scp=False, login_timeout=60, keepalive_interval=60,
+            line_editor=False, encoding=None, window=_WINDOW,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            login_timeout=settings.limits.login_grace,
+            keepalive_interval=_KEEPALIVE, keepalive_count_max=4,
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]
         return self.port
@@ -73,65 +93,177 @@ class GameService:
     def host_fingerprint(self) -> str:
         return host_key(self.settings.folder).get_fingerprint("sha256")
 
+    def note(self, address: str, what: str) -> None:
+        """A line in the log about ``address``, unless one was written lately."""
+        if self.quieter.due(f"{address} {what}"):
+            log.info("%s: %s", address, what)
+
     async def close(self) -> None:
-        """Stop listening and end every game."""
+        """Stop listening, end every game (telling its player) and close every connection."""
         if self._acceptor is not None:
             self._acceptor.close()
+        farewell = "moon42: the server is stopping; the game has ended."
+        await asyncio.gather(*(session.end(farewell) for session in list(self.sessions)))
+        # A client whose game has ended closes its connection itself once it has shown
+        # the last words (closed first, it would drop them): it is given a moment to.
+        closing = [asyncio.ensure_future(c.conn.wait_closed()) for c in self.connections]
+        for connection in list(self.connections):
+            if not connection.channels:
+                connection.conn.close()
+        if closing:
+            await asyncio.wait(closing, timeout=_STOP_WAIT)
+        for connection in list(self.connections):
+            connection.conn.close()
+        if self._acceptor is not None:
             await self._acceptor.wait_closed()
-        await asyncio.gather(*(session.end() for session in list(self.sessions)))
         if self.tables is not None:
             await self.tables.close()
             shutil.rmtree(self.tables.path.parent, ignore_errors=True)
 
 
 class GameConnection(asyncssh.SSHServer):
-    """One SSH connection: the address limit, sign-in, and no forwarding of any kind."""
+    """One SSH connection: its limits, its sign-in, and no forwarding of any kind."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.fingerprint: str | None = None
-        self.username = ""
         self.address = "?"
+        self.counted = False
+        self.limited = False
+        self.identity: Identity | None = None
+        self.keys: ConnectionKeys | None = None
+        self.games = 0  # its game sessions running now
+        self.channels = 0  # its sessions open now, with a game or not
+        self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.address = (conn.get_extra_info("peername") or ("?",))[0]
-        self.limited = self.service.attempts.attempt(self.address) > \
-            self.service.settings.limits.max_attempts
+        self.address = str((conn.get_extra_info("peername") or ("?",))[0])
+        service, limits = self.service, self.service.settings.limits
+        refusal = service.count.admit(self.address)
+        if refusal is not None:
+            service.note(self.address, f"connection refused: {refusal}")
+            # Before the key exchange, so a flood of connections costs next to nothing.
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+        self.counted = True
+        service.connections.add(self)
+        self.limited = service.attempts.attempt(self.address) > limits.max_attempts
         if self.limited:
-            log.info("too many attempts from %s", self.address)
+            service.note(self.address, "too many attempts")
+        self._wait_for_game()
 
-    def begin_auth(self, username: str) -> bool:
+    def _wait_for_game(self) -> None:
+        grace = self.service.settings.limits.login_grace
+        self._grace = asyncio.get_running_loop().call_later(grace, self._no_game)
+
+    def _no_game(self) -> None:
+        self._grace = None
+        if self.games:
+            return
+        grace = self.service.settings.limits.login_grace
+        self.service.note(self.address, f"connections without a game within {grace:g} "
+                          "seconds are closed")
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                             f"moon42: no game was started within {grace:g} seconds")
+
+    def game_started(self) -> None:
+        self.games += 1
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+
+    def game_ended(self) -> None:
+        self.games -= 1
+        if not self.games and self._grace is None and self.counted:
+            self._wait_for_game()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+        if self.counted:
+            self.counted = False
+            self.service.count.release(self.address)
+            self.service.connections.discard(self)
+        if self.identity is not None and self.service.guests.get(self.identity.label) is self:
+            del self.service.guests[self.identity.label]
+
+    # ----- signing in --------------------------------------------------------
+
+    async def begin_auth(self, username: str) -> bool:
+        service = self.service
         if self.limited:  # said after the key exchange, when the client can show it
-            wait = self.service.attempts.wait_for(self.address)
+            wait = service.attempts.wait_for(self.address)
             raise asyncssh.DisconnectError(
                 asyncssh.DISC_TOO_MANY_CONNECTIONS,
                 f"too many connection attempts from {self.address}; try again in "
                 f"{max(1, round(wait))} seconds",
             )
-        self.username = username
-        return self.service.settings.authorized_keys is not None
+        problem = name_problem(username)
+        if problem is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_ILLEGAL_USER_NAME,
+                                           f"moon42: {problem}")
+        if service.keys is None:
+            return self._guest(username)
+        keys = service.keys.read()
+        self.keys = None
+        if keys is not None:
+            host = await confirmed_host_name(self.address) if service.settings.use_dns \
+                else ""
+            self.keys = ConnectionKeys(keys, username, host, self.address)
+            self.conn.set_authorized_keys(self.keys)
+        return True
 
-    def session_requested(self) -> GameSession:
-        return GameSession(self.service)
+    def _guest(self, username: str) -> bool:
+        """A guest signs in by name alone, if nobody is signed in with it now."""
+        who = guest_identity(username)
+        holder = self.service.guests.get(who.label)
+        if holder is not None and holder is not self:
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_ILLEGAL_USER_NAME,
+                f"moon42: {who.name!r} is signed in on this server now; choose another "
+                f"name: ssh -l OTHERNAME -p {self.service.port} HOST",
+            )
+        if self.identity is not None and self.service.guests.get(self.identity.label) is self:
+            del self.service.guests[self.identity.label]
+        self.service.guests[who.label] = self
+        self.identity = who
+        return False  # no password, no key
 
     def public_key_auth_supported(self) -> bool:
-        return True
+        return self.service.keys is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        path = self.service.settings.authorized_keys
-        if path is None:
-            return False
-        try:
-            allowed = authorized_fingerprints(path)
-        except OSError as error:
-            log.warning("cannot read %s: %s", path, error)
-            return False
-        fingerprint = key.get_fingerprint("sha256")
-        if fingerprint not in allowed:
-            return False
-        self.fingerprint = fingerprint
-        return True
+        return self.keys is not None and self.keys.check(key)
+
+    def auth_completed(self) -> None:
+        if self.keys is not None and self.keys.grant is not None:
+            self.identity = self.keys.grant.identity
+
+    def key_refusal(self) -> str | None:
+        """Why the key this connection signed in with may not play, or None."""
+        if self.keys is None or self.keys.grant is None:
+            return None
+        refusal = self.keys.grant.refusal()
+        if refusal is None and (not self.conn.check_certificate_permission("pty")
+                                or self.conn.get_certificate_option("force-command")):
+            refusal = "this key's certificate allows no terminal, or forces a command: " \
+                "the game cannot run."
+        return refusal
+
+    # ----- what the connection asks for ---------------------------------------
+
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel, GameSession]:
+        if self.channels:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "moon42 plays one game per connection")
+        chan = self.conn.create_server_channel(None, "strict", _WINDOW)
+        chan.__class__ = GameChannel  # keeps only the variables the game reads
+        self.channels += 1
+        session = GameSession(self)
+        return chan, session
+
+    def session_closed(self) -> None:
+        self.channels -= 1
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
                              orig_port: int) -> bool:
@@ -151,148 +283,3 @@ class GameConnection(asyncssh.SSHServer):
 
     def unix_server_requested(self, listen_path: str) -> bool:
         return False
-
-
-class GameSession(asyncssh.SSHServerSession):
-    """One SSH session: the app on a PTY, or a message saying why not."""
-
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.terminal: GameTerminal | None = None
-        self.size = (80, 24)
-        self.term_type: str | None = None
-        self.refusal: str | None = None  # why the session gets no game
-        self.farewell: str | None = None  # why the game was ended
-        self._idle: asyncio.TimerHandle | None = None
-        self._last_key = 0.0
-        self._task: asyncio.Task[None] | None = None
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
-        self.chan = chan
-
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: dict) -> bool:
-        self.term_type = term_type
-        self.size = (term_size[0] or 80, term_size[1] or 24)
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        self.refusal = f"moon42 runs no commands, only the game (you asked for {command[:60]!r})."
-        return True
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        self.refusal = f"moon42 offers no subsystems, only the game (you asked for " \
-            f"{subsystem[:60]!r})."
-        return True
-
-    def session_started(self) -> None:
-        if self.refusal is None and self.term_type is None:
-            self.refusal = "moon42 needs a terminal: this session has none."
-        if self.refusal is not None:
-            self._say_and_leave(self.refusal,
-                                f"Connect with a terminal: ssh -t -p {self.service.port} HOST")
-        elif len(self.service.sessions) >= self.service.settings.limits.max_sessions:
-            self._say_and_leave("The moon42 server is full; please try again later.")
-        else:
-            self.service.sessions.add(self)
-            self._task = asyncio.get_running_loop().create_task(self._play())
-
-    def _say_and_leave(self, *lines: str) -> None:
-        newline = "\r\n" if self.term_type else "\n"
-        text = "".join(line + newline for line in lines)
-        self.chan.write_stderr(text.encode())
-        self.chan.exit(1)
-
-    async def _play(self) -> None:
-        server: GameConnection = self.chan.get_connection().get_owner()
-        folder = player_folder(self.service.settings.folder, server.fingerprint,
-                               server.username)
-        for part in ("data", "config"):
-            (folder / part).mkdir(parents=True, exist_ok=True)
-        client = dict(self.chan.get_environment())
-        client["TERM"] = self.term_type or "xterm-256color"
-        env = app_environment(client, folder)
-        if self.service.tables is not None:
-            env[SOCKET_VARIABLE] = str(self.service.tables.path)
-            env[PLAYER_VARIABLE] = folder.name
-            env[NAME_VARIABLE] = (server.username or "Player")[:16]
-        command = app_command()
-        self.terminal = GameTerminal(self._screen)
-        log.info("%s from %s: game starts (%s)", folder.name, server.address, client["TERM"])
-        status = 1
-        try:
-            await self.terminal.start(command, env, *self.size)
-            self._touch()
-            status = await self.terminal.wait()
-        except OSError as error:
-            log.warning("cannot start the game: %s", error)
-        finally:
-            self._forget()
-            log.info("%s: game ends (%s)", folder.name, status)
-        if self.farewell is not None:  # said once the app has restored the screen
-            self.chan.write_stderr(f"{self.farewell}\r\n".encode())
-        with contextlib.suppress(OSError, asyncssh.Error):
-            self.chan.exit(status if status >= 0 else 1)  # < 0: ended by a signal
-
-    def _screen(self, data: bytes) -> None:
-        self.chan.write(data)
-
-    # ----- keys, sizes, idling -----------------------------------------------
-
-    def data_received(self, data: bytes, datatype: int | None) -> None:
-        self._last_key = asyncio.get_running_loop().time()
-        if self.terminal is not None:
-            self.terminal.write(data)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
-        self.size = (width, height)
-        if self.terminal is not None:
-            self.terminal.resize(width, height)
-
-    def pause_writing(self) -> None:
-        if self.terminal is not None:
-            self.terminal.pause_output()
-
-    def resume_writing(self) -> None:
-        if self.terminal is not None:
-            self.terminal.resume_output()
-
-    def _touch(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._last_key = loop.time()
-        self._idle = loop.call_later(self.service.settings.limits.idle_timeout, self._check_idle)
-
-    def _check_idle(self) -> None:
-        loop = asyncio.get_running_loop()
-        timeout = self.service.settings.limits.idle_timeout
-        left = self._last_key + timeout - loop.time()
-        if left > 0:
-            self._idle = loop.call_later(left, self._check_idle)
-            return
-        self.farewell = f"moon42: no key pressed for {timeout:g} seconds; the game has ended."
-        loop.create_task(self.end())
-
-    # ----- the end -------------------------------------------------------------
-
-    def eof_received(self) -> bool:
-        asyncio.get_running_loop().create_task(self.end())
-        return False
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        asyncio.get_running_loop().create_task(self.end())
-
-    async def end(self) -> None:
-        if self.terminal is not None:
-            await self.terminal.stop()
-        if self._task is not None:
-            await asyncio.wait([self._task])
-
-    def _forget(self) -> None:
-        self.service.sessions.discard(self)
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None

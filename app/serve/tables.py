@@ -2,37 +2,70 @@
 
 A ``Table`` lives in the server's process and owns the ``Game``.  Each seat is empty (a
 bot plays it) or belongs to a player, known by their identity (a key's fingerprint or a
-guest's name).  A player who drops keeps the seat: the game waits for them ``grace``
-seconds, then a bot plays for them until they come back.  Every player is sent only
-their own seat's view.
+guest's name) and the session that sat down.  A player who drops keeps the seat: the game
+waits for them ``grace`` seconds, then a bot plays for them until they come back.  Every
+player is sent only their own seat's view.
+
+Who may sit back down: the session that took the seat; for a key, any session signed in
+with the key; for a guest, whose name anyone may take once they have gone, a session that
+gives the seat's code (six digits, told only to the session that sat down).  Wrong codes
+are counted: after ``CODE_TRIES`` in ``CODE_WINDOW`` seconds, the seat takes no more for a
+while.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
 from moon42.rules import Action, Game, Options, Phase, RuleError
 from moon42.rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNamed
 from moon42.rules.views import SeatView
 
-from ..bots import DEFAULT_BOT, bot_decide, new_bot
+from ..difficulty import DEFAULT_BOT
 from .view_codec import encode
 
-__all__ = ["Seat", "Table", "TableError", "Tables"]
+__all__ = ["Seat", "SeatCodeNeeded", "Sitter", "Table", "TableError", "Tables", "new_code"]
 
 # How long each kind of event stays on show before a bot moves, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
 
 Send = Callable[[dict[str, Any]], None]
 
+# Wrong seat codes a seat takes in a window of seconds before it takes none for a while.
+CODE_TRIES = 5
+CODE_WINDOW = 600.0
+
+
+def new_code() -> str:
+    """A seat's code: six digits from the system's source of secrets."""
+    return f"{secrets.randbelow(10**6):06d}"
+
 
 class TableError(Exception):
     """What a player asked of a table that cannot be done, in words for the player."""
+
+
+class SeatCodeNeeded(TableError):
+    """The seat is the asker's by name, but another session took it: its code is needed."""
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """Who asks for a seat: the player's identity, name, and session."""
+
+    player: str  # the identity: a key's or a guest's folder name
+    name: str
+    session: str  # the session asking (its sign-in's token)
+    by_key: bool  # a key proves the player; a guest's name does not
 
 
 @dataclass
@@ -42,6 +75,10 @@ class Seat:
     name: str = ""  # the player's name at the table
     send: Send | None = None  # how to reach the player, while connected
     dropped_at: float | None = None
+    session: str = ""  # the session that sat down last
+    by_key: bool = False
+    code: str = ""  # a guest's seat code: what another session of theirs must give
+    wrong: list[float] = field(default_factory=list)  # when wrong codes were given
 
     @property
     def shown(self) -> str:
@@ -55,15 +92,17 @@ class Table:
                  seed: int | None = None, grace: float = 30.0, pace: float = 1.0,
                  summary_wait: float = 60.0, bot: str = DEFAULT_BOT,
                  clock: Callable[[], float] = time.monotonic, empty_close: float = 600.0,
-                 on_close: Callable[[Table], None] | None = None) -> None:
+                 on_close: Callable[[Table], None] | None = None,
+                 codes: Callable[[], str] = new_code) -> None:
         self.number = number
+        self.codes = codes
         self.empty_close, self.on_close = empty_close, on_close
         self.grace, self.pace, self.summary_wait, self.clock = grace, pace, summary_wait, clock
         self.game = Game.new(game, options=options, seed=seed)
         n = self.game.seats
         self.seats = [Seat(bot_name=f"Bot {chr(ord('A') + i)}") for i in range(n)]
         seed = self.game.seed
-        self.bots = {i: new_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
+        self.bots = {i: make_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
         self.moves = 0  # every action applied and every deal: a bot's decision is for one
         self.ready: set[int] = set()  # seats that have seen the hand's summary
         self.hand_over_at: float | None = None
@@ -73,16 +112,34 @@ class Table:
 
     # ----- who sits where ------------------------------------------------
 
-    def seat_of(self, player: str) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s.player == player), None)
+    def seat_of(self, who: Sitter) -> int | None:
+        """The seat ``who`` holds: a key's, by the key; a guest's, from this session."""
+        return next((i for i, s in enumerate(self.seats) if s.player == who.player
+                     and (who.by_key or s.session == who.session)), None)
 
-    def take(self, player: str, name: str, send: Send, seat: int | None = None) -> int:
-        """Sit ``player`` down (or back down, in the seat they hold); the seat's number."""
-        held = self.seat_of(player)
-        if held is not None:
-            if seat is not None and seat != held:
-                raise TableError(f"you already sit in seat {held + 1} at this table.")
-            seat = held
+    def claim_of(self, who: Sitter) -> int | None:
+        """A seat of a guest of ``who``'s name that another session of theirs took."""
+        if who.by_key:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s.player == who.player
+                     and s.session != who.session), None)
+
+    def take(self, who: Sitter, send: Send, seat: int | None = None,
+             code: str | None = None) -> int:
+        """Sit ``who`` down (or back down, in the seat they hold); the seat's number.
+
+        ``SeatCodeNeeded`` when the seat is a guest's from another session and ``code``
+        is not its code."""
+        held = self.seat_of(who)
+        claimed = self.claim_of(who) if held is None else None
+        if held is not None or (claimed is not None and seat in (None, claimed)):
+            mine = held if held is not None else claimed
+            assert mine is not None
+            if seat is not None and seat != mine:
+                raise TableError(f"you already sit in seat {mine + 1} at this table.")
+            if held is None:
+                self._prove(self.seats[mine], mine, code)
+            seat = mine
         elif seat is None:
             seat = next((i for i, s in enumerate(self.seats) if s.player is None), None)
             if seat is None:
@@ -94,15 +151,39 @@ class Table:
         chosen = self.seats[seat]
         if chosen.send is not None and chosen.send != send:
             chosen.send({"type": "left", "reason": "You sat down at this table elsewhere."})
-        chosen.player, chosen.name, chosen.send, chosen.dropped_at = player, name, send, None
+        if chosen.player is None and not who.by_key:
+            chosen.code = self.codes()
+        chosen.player, chosen.name, chosen.send, chosen.dropped_at = \
+            who.player, who.name, send, None
+        chosen.session, chosen.by_key, chosen.wrong = who.session, who.by_key, []
         self._tell_all([])
         self._poke()
         return seat
 
-    def drop(self, player: str, send: Send | None = None) -> None:
+    def _prove(self, seat: Seat, number: int, code: str | None) -> None:
+        """A guest's other session sits back down only with the seat's code."""
+        now = self.clock()
+        seat.wrong = [t for t in seat.wrong if t > now - CODE_WINDOW]
+        if len(seat.wrong) >= CODE_TRIES:
+            wait = seat.wrong[0] + CODE_WINDOW - now
+            raise TableError(f"seat {number + 1} has had {CODE_TRIES} wrong codes; it takes "
+                             f"none for {max(1, round(wait / 60))} minutes.")
+        if code is None:
+            raise SeatCodeNeeded(f"seat {number + 1} at table {self.number} was taken by "
+                                 "another session: type its seat code to take it back.")
+        if not hmac.compare_digest(code.encode(), seat.code.encode()):
+            seat.wrong.append(now)
+            raise SeatCodeNeeded(f"that is not the code of seat {number + 1}.")
+
+    def code_of(self, who: Sitter) -> str:
+        """The code of the seat ``who`` holds ("" for a key's seat, or none)."""
+        seat = self.seat_of(who)
+        return self.seats[seat].code if seat is not None else ""
+
+    def drop(self, who: Sitter, send: Send | None = None) -> None:
         """The player's connection (``send``, or any) is gone: the seat waits ``grace``
         seconds for them."""
-        seat = self.seat_of(player)
+        seat = self.seat_of(who)
         if seat is None or self.seats[seat].send is None:
             return
         if send is None or self.seats[seat].send == send:
@@ -111,9 +192,9 @@ class Table:
             self._tell_all([])
             self._poke()
 
-    def leave(self, player: str) -> None:
+    def leave(self, who: Sitter) -> None:
         """The player gets up: a bot has the seat from now on."""
-        seat = self.seat_of(player)
+        seat = self.seat_of(who)
         if seat is not None:
             self.seats[seat] = Seat(bot_name=self.seats[seat].bot_name)
             self.ready.discard(seat)
@@ -161,10 +242,10 @@ class Table:
 
     # ----- moves ---------------------------------------------------------
 
-    def act(self, player: str, action: Action) -> list[Event]:
+    def act(self, who: Sitter, action: Action) -> list[Event]:
         """A player's move; ``RuleError`` when the rules refuse it, ``TableError`` when
         it is not theirs to make."""
-        seat = self.seat_of(player)
+        seat = self.seat_of(who)
         turn = self.game.to_act
         if seat is None:
             raise TableError("you have no seat at this table.")
@@ -172,9 +253,9 @@ class Table:
             raise TableError("it is not your turn.")
         return self._apply(self.game.apply(action))
 
-    def next_hand(self, player: str) -> None:
+    def next_hand(self, who: Sitter) -> None:
         """The player has seen the hand's summary."""
-        seat = self.seat_of(player)
+        seat = self.seat_of(who)
         if seat is not None and self.game.phase is Phase.HAND_OVER:
             self.ready.add(seat)
             self._poke()
@@ -203,7 +284,7 @@ class Table:
         turn = self.game.to_act
         if turn is None or not self.bot_plays(turn.seat):
             return None
-        action = bot_decide(self.bots[turn.seat], self.game.view(turn.seat))
+        action = decide(self.bots[turn.seat], self.game.view(turn.seat))
         return self._apply(self.game.apply(action))
 
     def deal(self) -> list[Event]:
@@ -254,7 +335,7 @@ class Table:
         if turn is None or not self.bot_plays(turn.seat) or self.closed:
             return
         view = self.game.view(turn.seat)
-        action = await asyncio.to_thread(bot_decide, self.bots[turn.seat], view)
+        action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
         # The player may have come back (and moved) while the bot thought.
         if self.moves == moves and self.bot_plays(turn.seat) and not self.closed:
             try:
@@ -278,8 +359,11 @@ class Tables:
     """Every table of the server, and their tasks."""
 
     def __init__(self, grace: float = 30.0, pace: float = 1.0, summary_wait: float = 60.0,
-                 max_tables: int = 20, empty_close: float = 600.0) -> None:
+                 max_tables: int = 20, empty_close: float = 600.0,
+                 codes: Callable[[], str] = new_code,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.grace, self.pace, self.summary_wait = grace, pace, summary_wait
+        self.codes, self.clock = codes, clock
         self.empty_close = empty_close
         self.max_tables = max_tables
         self.tables: dict[int, Table] = {}
@@ -291,7 +375,7 @@ class Tables:
             raise TableError("the server has as many tables as it can hold; join one.")
         table = Table(self._next, game, options, seed=seed, grace=self.grace, pace=self.pace,
                       summary_wait=self.summary_wait, empty_close=self.empty_close,
-                      on_close=self._forget)
+                      on_close=self._forget, codes=self.codes, clock=self.clock)
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
@@ -306,9 +390,13 @@ class Tables:
     def listing(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self.tables.values()]
 
-    def held_by(self, player: str) -> Table | None:
-        """The table where ``player`` holds a seat, if any."""
-        return next((t for t in self.tables.values() if t.seat_of(player) is not None), None)
+    def held_by(self, who: Sitter) -> Table | None:
+        """The table where ``who`` holds a seat, if any."""
+        return next((t for t in self.tables.values() if t.seat_of(who) is not None), None)
+
+    def claimed_by(self, who: Sitter) -> Table | None:
+        """The table where a guest of ``who``'s name left a seat from another session."""
+        return next((t for t in self.tables.values() if t.claim_of(who) is not None), None)
 
     def tidy(self, table: Table) -> None:
         """Close a table nobody sits at any more."""

@@ -1,8 +1,10 @@
 """The shared tables of a server, in the lobby: open one, or sit down at one.
 
-Only in server mode (``moon42 serve ssh`` sets the socket's path in the app's
-environment).  The screen holds the app's connection to the server's tables; a seat's
-game is drawn by ``RemoteFlow`` on a table screen pushed over this one.
+Only in server mode (``moon42 serve ssh`` sets the socket's path and the session's token
+in the app's environment).  The screen holds the app's connection to the server's tables;
+a seat's game is drawn by ``RemoteFlow`` on a table screen pushed over this one.  A guest's
+seat taken from another session is taken back with its code, asked for by
+``SeatCodeScreen``.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Static
 
 from ..words import GAME_TITLES
-from .protocol import NAME_VARIABLE, PLAYER_VARIABLE, SOCKET_VARIABLE, TableClient
+from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableClient
 from .remote_flow import RemoteFlow
 
-__all__ = ["TablesScreen", "tables_offered"]
+__all__ = ["SeatCodeScreen", "TablesScreen", "tables_offered"]
 
 
 def tables_offered() -> bool:
@@ -35,6 +37,35 @@ def table_line(entry: dict[str, Any]) -> str:
     title = GAME_TITLES.get(entry["game"], entry["game"])
     state = "over" if entry["over"] else f"hand {entry['hand']}"
     return f"{entry['table']}. {title}, {state}: {seats}"
+
+
+class SeatCodeScreen(ModalScreen[str | None]):
+    """Asks for a seat's code; dismissed with the digits typed, or None."""
+
+    DEFAULT_CSS = """
+    SeatCodeScreen { align: center middle; }
+    SeatCodeScreen > Vertical { width: 60; height: auto; border: round $primary;
+                                padding: 1 2; background: $surface; }
+    SeatCodeScreen Input { width: 12; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="esc", id="code-cancel")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, markup=False)
+            yield Input(placeholder="000000", restrict=r"[0-9]*", max_length=6, id="seat-code")
+            yield Static("Enter takes the seat; Esc goes back.")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class TablesScreen(Screen):
@@ -57,6 +88,8 @@ class TablesScreen(Screen):
         self.flow: RemoteFlow | None = None
         self.listing: list[dict[str, Any]] = []
         self.held: int | None = None
+        self.code_needed = False  # the held seat was taken from another session
+        self._joining: int | None = None  # the table last asked for
         self.news = "Connecting to the server's tables..."
 
     def compose(self) -> ComposeResult:
@@ -72,6 +105,8 @@ class TablesScreen(Screen):
         self.set_interval(3.0, self.action_refresh)
 
     def _draw(self) -> None:
+        if not self.is_mounted or not self.children:  # the app is closing
+            return
         title = GAME_TITLES.get(self.game, self.game)
         lines = [table_line(entry) for entry in self.listing] or ["No tables are open yet."]
         lines += ["", f"o opens a table of {title} with the lobby's house rules; a table's "
@@ -79,8 +114,9 @@ class TablesScreen(Screen):
                   "A seat is yours until you leave it: if you drop, a bot plays it until you "
                   "come back."]
         if self.held is not None:
-            lines.insert(0, f"You hold a seat at table {self.held}: press {self.held} to "
-                         "take it back.\n")
+            how = "and type its seat code " if self.code_needed else ""
+            lines.insert(0, f"You hold a seat at table {self.held}: press {self.held} {how}"
+                         "to take it back.\n")
         self.query_one("#tables-list", Static).update("\n".join(lines))
         self.query_one("#tables-news", Static).update(self.news)
 
@@ -89,10 +125,9 @@ class TablesScreen(Screen):
             self.run_worker(self.client.send(request), group="tables-send")
 
     async def _listen(self) -> None:
-        player = os.environ.get(PLAYER_VARIABLE) or "guest"
-        name = os.environ.get(NAME_VARIABLE) or "Player"
         try:
-            self.client = await TableClient.connect(os.environ[SOCKET_VARIABLE], player, name)
+            self.client = await TableClient.connect(os.environ[SOCKET_VARIABLE],
+                                                    os.environ[TOKEN_VARIABLE])
         except (OSError, KeyError) as error:
             self.news = f"The server's tables cannot be reached: {error}"
             self._draw()
@@ -110,25 +145,43 @@ class TablesScreen(Screen):
         kind = message.get("type")
         if kind == "hello":
             self.held = message.get("held")
+            self.code_needed = bool(message.get("code"))
         elif kind == "tables":
             self.listing = message["tables"]
         elif kind in ("seated", "view") and self.flow is None:
-            self.held = message["table"]
+            self.held, self.code_needed = message["table"], False
             self.flow = RemoteFlow(self.app, self.app.glyphs, self._send, self._left)
             self.app.push_screen(self.flow.table)
-            self.flow.receive(message)
+            self._received_at_table(message)
             return
         elif kind == "left":
             self.news = str(message.get("reason", ""))
             self._leave_table()
             self._send({"op": "list"})
         elif self.flow is not None:
-            self.flow.receive(message)
+            self._received_at_table(message)
             return
         elif kind == "error":
             said = str(message["message"])
             self.news = said[:1].upper() + said[1:]
+            table = self._joining or self.held
+            if message.get("code") and table is not None:
+                self._ask_code(table, self.news)
         self._draw()
+
+    def _received_at_table(self, message: dict[str, Any]) -> None:
+        assert self.flow is not None
+        if message.get("type") == "seated":
+            self.flow.told_seat_code(str(message.get("code") or ""))
+        else:
+            self.flow.receive(message)
+
+    def _ask_code(self, table: int, question: str) -> None:
+        def answer(code: str | None) -> None:
+            if code:
+                self._send({"op": "join", "table": table, "code": code})
+
+        self.app.push_screen(SeatCodeScreen(question), answer)
 
     def _left(self) -> None:
         self._leave_table()
@@ -150,6 +203,7 @@ class TablesScreen(Screen):
         self._send({"op": "open", "game": self.game, "options": self.options})
 
     def action_join(self, number: int) -> None:
+        self._joining = number
         self._send({"op": "join", "table": number})
 
     async def action_lobby(self) -> None:

@@ -4,6 +4,10 @@ The server copies the remote keys into the PTY and the screen out of it, and set
 window size when the remote terminal changes (the kernel then sends the app SIGWINCH).
 The PTY starts in raw mode, so the remote terminal's answers to Textual's queries never
 echo back as garbage before the app takes over.
+
+Keys wait in a small buffer of their own only while the PTY is full: ``write`` says when
+the app has not taken them all, and ``taken`` is called once it has, so the caller can stop
+reading the remote side meanwhile.  Sizes are clamped to what a terminal can be.
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ import tty
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-__all__ = ["GameTerminal", "app_command", "app_environment"]
+from .modes import TerminalModes
+
+__all__ = ["GameTerminal", "app_command", "app_environment", "clamp_size", "MAX_COLUMNS",
+           "MAX_ROWS"]
 
 # The variables a remote terminal may set for the app; nothing else of the client's reaches it.
 CLIENT_VARIABLES = ("TERM", "COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR")
@@ -29,6 +36,15 @@ CLIENT_VARIABLES = ("TERM", "COLORTERM", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR
 _GRACE = 2.0
 
 _READ_SIZE = 65536
+
+# The biggest terminal a player can have: a wall of screens in a small font.
+MAX_COLUMNS = 1000
+MAX_ROWS = 500
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A terminal size within reason: 0 (unknown) is 80x24, and no more than the most."""
+    return (min(MAX_COLUMNS, max(1, width or 80)), min(MAX_ROWS, max(1, height or 24)))
 
 
 def app_command() -> list[str]:
@@ -44,7 +60,6 @@ def app_environment(client: Mapping[str, str], player_dir: Path) -> dict[str, st
         "LANG": "C.UTF-8",
         "TERM": "xterm-256color",
         "MOON42_DATA_DIR": str(player_dir / "data"),
-        "MOON42_CONFIG_DIR": str(player_dir / "config"),
     }
     for name in CLIENT_VARIABLES:
         value = client.get(name)
@@ -54,7 +69,8 @@ def app_environment(client: Mapping[str, str], player_dir: Path) -> dict[str, st
 
 
 def _window(width: int, height: int) -> bytes:
-    return struct.pack("HHHH", max(1, height), max(1, width), 0, 0)
+    width, height = clamp_size(width, height)
+    return struct.pack("HHHH", height, width, 0, 0)
 
 
 def _take_terminal() -> None:
@@ -63,10 +79,13 @@ def _take_terminal() -> None:
 
 
 class GameTerminal:
-    """The app running on a PTY; ``write`` sends keys, ``output`` receives the screen."""
+    """The app running on a PTY; ``write`` sends keys, ``output`` receives the screen,
+    ``taken`` hears when keys that waited have all gone to the app."""
 
-    def __init__(self, output: Callable[[bytes], None]) -> None:
-        self.output = output
+    def __init__(self, output: Callable[[bytes], None],
+                 taken: Callable[[], None] = lambda: None) -> None:
+        self.output, self.taken = output, taken
+        self.modes = TerminalModes()
         self.process: asyncio.subprocess.Process | None = None
         self._master: int | None = None
         self._pending = bytearray()
@@ -102,28 +121,44 @@ class GameTerminal:
 
     # ----- keys in, screen out -------------------------------------------
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes) -> bool:
+        """Send keys to the app; False when some wait (then ``taken`` follows): send no
+        more until then."""
         if self._master is None:
-            return
+            return True
+        if self._pending:  # the app is behind already: these wait their turn
+            self._pending += data
+            return False
         self._pending += data
-        self._flush()
+        return self._flush()
 
-    def _flush(self) -> None:
+    @property
+    def waiting(self) -> int:
+        """Bytes of keys the app has not taken yet."""
+        return len(self._pending)
+
+    def _flush(self) -> bool:
+        """Write what waits; whether it all went."""
         master = self._master
         if master is None:
-            return
+            return True
         loop = asyncio.get_running_loop()
         while self._pending:
             try:
                 written = os.write(master, self._pending)
             except BlockingIOError:
-                loop.add_writer(master, self._flush)
-                return
+                loop.add_writer(master, self._writable)
+                return False
             except OSError:
                 self._pending.clear()
                 break
             del self._pending[:written]
         loop.remove_writer(master)
+        return True
+
+    def _writable(self) -> None:
+        if self._flush():
+            self.taken()
 
     def _read_more(self) -> None:
         if self._master is not None and not self._reading and not self._paused:
@@ -146,6 +181,7 @@ class GameTerminal:
         if not data:
             self._stop_reading()
             return
+        self.modes.saw(data)
         self.output(data)
 
     def pause_output(self) -> None:
@@ -187,6 +223,7 @@ class GameTerminal:
                 return
             if not data:
                 return
+            self.modes.saw(data)
             self.output(data)
 
     def _signal(self, number: int) -> None:

@@ -1,39 +1,324 @@
 """``moon42 serve web``: the game in a web page, one app process per browser tab.
 
-textual-serve serves the page and runs the app for each tab's websocket; the app draws
-through Textual's web driver instead of a terminal.
+textual-serve's parts do the work: its page script draws the terminal, and its
+``AppService`` runs the app behind each tab's websocket (the app draws through Textual's
+web driver).  Its ``Server`` is not used: it lists ``/static/`` as a directory, has the page
+fetch a font from an outside service, and takes a websocket from any page, as many as
+come, with no limit on what they send.  This server serves the same page from its own
+files only, and guards the websocket:
+
+- its ``Origin`` must be the page's own address (``--public-url`` when set);
+- at most ``max_sessions`` games at once, ``max_per_address`` from one address;
+- a game ends after ``idle_timeout`` seconds without a key;
+- keys pass at ``input_rate`` bytes a second at most, sizes are clamped;
+- with a password, the page and the websocket need the sign-in's cookie (or the password
+  in the address, ``?password=...``), and an address gets ``_TRIES`` wrong passwords a
+  minute.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import json
+import logging
 import os
+import secrets
 import shlex
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from textual_serve.server import Server
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 
-from .terminal import app_command
+from .limits import AttemptLimiter, InputBudget, Quieter, ServeLimits
+from .page import SECURITY_HEADERS, game_page, message_page, sign_in_page
+from .terminal import app_command, clamp_size
 
-__all__ = ["serve_web"]
+__all__ = ["WebSettings", "GameWebServer", "serve_web"]
+
+log = logging.getLogger("moon42.serve")
+
+_STATIC = Path(textual_serve.__file__).parent / "static"
+_COOKIE = "moon42"
+_TRIES, _TRY_WINDOW = 10, 60.0  # wrong passwords an address may give in a window
+_MESSAGE_BYTES = 64 * 1024  # the most one websocket message may hold
+_KEEPALIVE = 15.0  # an HTTP connection without a request is closed after this long
+_LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 
-class GameWebServer(Server):
-    async def on_startup(self, app) -> None:
-        # One line instead of textual-serve's banner, in the SSH server's words.
-        print(f"moon42 serve web: listening on {self.host}:{self.port}; open "
-              f"{self.public_url} in a browser; Ctrl+C stops", flush=True)
+@dataclass(frozen=True)
+class WebSettings:
+    host: str
+    port: int
+    public_url: str | None
+    folder: Path
+    limits: ServeLimits
+    password: str | None = None
 
 
-def serve_web(host: str, port: int, public_url: str | None, folder: Path) -> int:
+@dataclass
+class _Game:
+    """One tab's game: where it comes from and when its last key came."""
+
+    address: str
+    last_key: float
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    with contextlib.suppress(ValueError):
+        return ipaddress.ip_address(host).is_loopback
+    return False
+
+
+def _to_int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+class GameWebServer:
+    """The routes, the sessions and their limits."""
+
+    def __init__(self, settings: WebSettings, command: list[str] | None = None) -> None:
+        self.settings = settings
+        self.command = shlex.join(command or app_command())
+        self.title = "moon42"
+        self.sessions: dict[web.WebSocketResponse, _Game] = {}
+        self.tries = AttemptLimiter(_TRIES, _TRY_WINDOW)
+        self.quieter = Quieter()  # refusals: a line a minute per address and reason
+        self.pass_token = secrets.token_urlsafe(32)  # the cookie of a signed-in browser
+        self.downloads = DownloadManager()
+
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard], client_max_size=4096)
+        app.add_routes([
+            web.get("/", self.index),
+            web.post("/sign-in", self.sign_in),
+            web.get("/ws", self.websocket),
+            web.static("/static", _STATIC, show_index=False, follow_symlinks=False),
+        ])
+        app.on_startup.append(self._started)
+        app.on_shutdown.append(self._shutdown)
+        return app
+
+    # ----- every request -------------------------------------------------
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+        if not self._host_ok(request):
+            response: web.StreamResponse = web.Response(
+                status=421, text="This server does not answer to that name.")
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPException as error:
+                error.headers.update(SECURITY_HEADERS)
+                raise
+        if not isinstance(response, web.WebSocketResponse) and not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    def _host_ok(self, request: web.Request) -> bool:
+        """A page on a loopback address answers only to loopback names, so that a site
+        whose name is made to point at this machine cannot read it."""
+        if self.settings.public_url or not is_loopback(self.settings.host):
+            return True
+        host = (request.host or "").lower()
+        return any(host in (name, f"{name}:{self.settings.port}") for name in _LOOPBACK_NAMES)
+
+    def _page_origin(self, request: web.Request) -> str:
+        if self.settings.public_url:
+            return _origin(self.settings.public_url)
+        return f"http://{request.host}".lower()
+
+    def _signed_in(self, request: web.Request) -> bool:
+        if self.settings.password is None:
+            return True
+        cookie = request.cookies.get(_COOKIE, "")
+        return hmac.compare_digest(cookie.encode(), self.pass_token.encode())
+
+    # ----- the page and signing in -----------------------------------------
+
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        given = request.query.get("password")
+        if given is not None:
+            return self._try_password(request, given)
+        if not self._signed_in(request):
+            return self._html(sign_in_page(self.title, "This server asks for a password."))
+        if len(self.sessions) >= self.settings.limits.max_sessions:
+            return self._html(message_page(self.title, "The moon42 server is full; please "
+                                           "try again later."), status=503)
+        origin = self._page_origin(request)
+        websocket = "ws" + origin.removeprefix("http") + "/ws"
+        font_size = min(64, max(6, _to_int(request.query.get("fontsize", "16"), 16)))
+        return self._html(game_page(self.title, websocket, font_size))
+
+    async def sign_in(self, request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        return self._try_password(request, str(form.get("password", "")))
+
+    def _try_password(self, request: web.Request, given: str) -> web.StreamResponse:
+        password = self.settings.password
+        if password is None:
+            raise web.HTTPSeeOther("/")
+        address = request.remote or "?"
+        if self.tries.wait_for(address) > 0:
+            wait = max(1, round(self.tries.wait_for(address)))
+            return self._html(sign_in_page(self.title, f"Too many wrong passwords; try again "
+                                           f"in {wait} seconds."), status=429)
+        if not hmac.compare_digest(given.encode(), password.encode()):
+            self.tries.attempt(address)
+            if self.quieter.due(f"{address} password"):
+                log.info("%s: a wrong password", address)
+            return self._html(sign_in_page(self.title, "That is not the password."),
+                              status=403)
+        response = web.HTTPSeeOther("/")
+        response.set_cookie(_COOKIE, self.pass_token, httponly=True, samesite="Strict",
+                            path="/", secure=self._page_origin(request).startswith("https"))
+        return response
+
+    def _html(self, text: str, status: int = 200) -> web.Response:
+        return web.Response(text=text, content_type="text/html", status=status,
+                            headers={"Cache-Control": "no-store"})
+
+    # ----- a game --------------------------------------------------------
+
+    def _refusal(self, request: web.Request) -> tuple[int, str] | None:
+        origin = request.headers.get("Origin", "").lower()
+        if origin != self._page_origin(request):
+            return 403, "a game is played from the server's own page"
+        if not self._signed_in(request):
+            return 403, "sign in first"
+        limits = self.settings.limits
+        if len(self.sessions) >= limits.max_sessions:
+            return 503, "the moon42 server is full; please try again later"
+        address = request.remote or "?"
+        if sum(g.address == address for g in self.sessions.values()) >= limits.max_per_address:
+            return 503, f"{address} has {limits.max_per_address} games open, as many as " \
+                "one address may"
+        return None
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        refusal = self._refusal(request)
+        address = request.remote or "?"
+        if refusal is not None:
+            if self.quieter.due(f"{address} {refusal[1]}"):
+                log.info("%s: game refused: %s", address, refusal[1])
+            return web.Response(status=refusal[0], text=refusal[1])
+        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=_MESSAGE_BYTES)
+        await socket.prepare(request)
+        game = self.sessions[socket] = _Game(address, asyncio.get_running_loop().time())
+        width, height = clamp_size(_to_int(request.query.get("width"), 80),
+                                   _to_int(request.query.get("height"), 24))
+        service = AppService(self.command, write_bytes=socket.send_bytes,
+                             write_str=socket.send_str, close=socket.close,
+                             download_manager=self.downloads)
+        log.info("%s: web game starts", address)
+        idle = asyncio.get_running_loop().create_task(self._idle_watch(socket, game))
+        try:
+            await service.start(width, height)
+            await self._play(socket, service, game)
+        except (ConnectionError, OSError) as error:
+            log.info("%s: the connection dropped (%s)", address, error)
+        finally:
+            idle.cancel()
+            del self.sessions[socket]
+            with contextlib.suppress(ConnectionError, OSError):
+                await service.stop()
+            log.info("%s: web game ends", address)
+        return socket
+
+    async def _play(self, socket: web.WebSocketResponse, service: AppService,
+                    game: _Game) -> None:
+        """The browser's messages to the app, at the pace the budget allows."""
+        budget = InputBudget(self.settings.limits.input_rate)
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+                kind, data = envelope[0], envelope[1]
+            except (ValueError, TypeError, IndexError, KeyError):
+                continue  # not one of the page's messages: passed over
+            if kind == "stdin" and isinstance(data, str):
+                game.last_key = asyncio.get_running_loop().time()
+                await self._type(service, budget, data.encode())
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = clamp_size(_to_int(data.get("width"), 80),
+                                           _to_int(data.get("height"), 24))
+                await service.set_terminal_size(width, height)
+            elif kind == "ping":
+                await socket.send_json(["pong", str(data)[:64]])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
+
+    async def _type(self, service: AppService, budget: InputBudget, keys: bytes) -> None:
+        """Keys to the app as the budget lets them through; meanwhile the websocket is not
+        read, so the browser waits."""
+        while keys:
+            allowed = budget.available()
+            if not allowed:
+                step = min(len(keys), int(budget.rate) // 20 or 1)
+                await asyncio.sleep(budget.time_for(step))
+                continue
+            budget.spend(min(allowed, len(keys)))
+            await service.send_bytes(keys[:allowed])
+            keys = keys[allowed:]
+
+    async def _idle_watch(self, socket: web.WebSocketResponse, game: _Game) -> None:
+        timeout = self.settings.limits.idle_timeout
+        loop = asyncio.get_running_loop()
+        while True:
+            left = game.last_key + timeout - loop.time()
+            if left <= 0:
+                log.info("%s: no key for %g seconds: web game ended", game.address, timeout)
+                await socket.close(message=b"no key pressed for a while: the game has ended")
+                return
+            await asyncio.sleep(left)
+
+    # ----- starting and stopping -------------------------------------------
+
+    async def _started(self, app: web.Application) -> None:
+        shown = self.settings.public_url or \
+            f"http://{self.settings.host}:{self.settings.port}"
+        print(f"moon42 serve web: listening on {self.settings.host}:{self.settings.port}; "
+              f"open {shown} in a browser; Ctrl+C stops", flush=True)
+        if not is_loopback(self.settings.host) and self.settings.password is None:
+            print("moon42 serve web: warning: anyone who can reach "
+                  f"{self.settings.host}:{self.settings.port} can play, with no password "
+                  "(--password sets one)", file=sys.stderr, flush=True)
+
+    async def _shutdown(self, app: web.Application) -> None:
+        for socket in list(self.sessions):
+            await socket.close(message=b"the server is stopping")
+
+
+def serve_web(settings: WebSettings) -> int:
     """Serve until Ctrl+C; 1 if the port cannot be had."""
     # Web players have no name to tell them apart: they share the server's web folder.
-    os.environ["MOON42_DATA_DIR"] = str(folder / "web" / "data")
-    os.environ["MOON42_CONFIG_DIR"] = str(folder / "web" / "config")
-    server = GameWebServer(shlex.join(app_command()), host=host, port=port, title="moon42",
-                           public_url=public_url)
+    os.environ["MOON42_DATA_DIR"] = str(settings.folder / "web" / "data")
+    server = GameWebServer(settings)
     try:
-        server.serve()
+        web.run_app(server.make_app(), host=settings.host, port=settings.port,
+                    print=None, access_log=None, keepalive_timeout=_KEEPALIVE,
+                    shutdown_timeout=10)
     except OSError as error:
         print(f"moon42 serve web: {error}", file=sys.stderr)
         return 1

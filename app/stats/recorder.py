@@ -24,7 +24,7 @@ from moon42.rules.events import Event, GameWon, HandScored
 from .store import GameFacts, HandFacts, StatsError, StatsStore, now_text
 
 if TYPE_CHECKING:
-    from ..flow import Flow
+    from ..game.flow import Flow
 
 __all__ = ["StatsRecorder", "record_stats", "facts_of", "auction_of", "new_game_id"]
 

@@ -7,7 +7,9 @@ every write is one short ``BEGIN IMMEDIATE`` transaction on a connection opened 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -84,6 +86,20 @@ def _plain(error: Exception) -> str:
     return str(error).rstrip(".")
 
 
+def _disk_full(error: sqlite3.Error, folder: Path) -> bool:
+    """Whether SQLite failed for want of room: it says "full", or it could not write to a
+    disk with next to nothing free."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_FULL:
+        return True
+    if code is None or code & 0xFF != sqlite3.SQLITE_IOERR:
+        return False
+    try:
+        return shutil.disk_usage(folder).free < 1024 * 1024
+    except OSError:
+        return False
+
+
 class StatsStore:
     """The database at ``path`` (by default ``stats.sqlite3`` in the data folder).
 
@@ -136,7 +152,12 @@ class StatsStore:
             raise StatsError(f"{self.path}: {error}") from None
         except sqlite3.Error as error:
             self.close()  # start afresh next time
+            if _disk_full(error, self.path.parent):
+                raise StatsError(f"the disk is full ({self.path} cannot grow)") from None
             raise StatsError(f"{self.path} is not usable: {_plain(error)}") from None
+        except OverflowError:  # every number is checked where it enters: this is a last line
+            self.close()
+            raise StatsError("a number too large for the database was not stored") from None
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
@@ -159,8 +180,11 @@ class StatsStore:
                 _write_game(conn, facts)
                 conn.execute("COMMIT")
             except BaseException:
+                # SQLite may have rolled back already (a full disk does that): the first
+                # error is the one to report, never the rollback's.
                 if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
 
     # ----- finding a resumed game ----------------------------------------------

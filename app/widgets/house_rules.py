@@ -1,5 +1,7 @@
 """The lobby's house rules: a preset row, then the options by group, each with its default.
 
+Each row is made from its option's declaration (``moon42.rules.options.HouseRule``).
+
 Choosing a preset sets the rows; changing a row by hand shows "Custom" (or the preset it now
 matches), and Custom stays one step away on the preset row, so a player's own mix is not lost
 by looking at the presets.
@@ -13,11 +15,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from moon42.rules.options import OPTION_CHOICES, OPTION_HELP, Options, options_for
+from moon42.rules.options import HOUSE_RULES, HouseRule, Options, options_for
 
 from ..presets import (
     CUSTOM,
-    OPTION_LABELS,
     PRESET_HELP,
     groups_for,
     house_rules,
@@ -27,8 +28,11 @@ from ..presets import (
 )
 from .setting import SettingRow
 
-__all__ = ["PresetRow", "GroupTitle", "house_rule_rows", "preset_chosen", "option_changed",
-           "option_values"]
+__all__ = ["PresetRow", "GroupTitle", "house_rule_rows", "option_row", "preset_chosen",
+           "option_changed"]
+
+# The longest game the lobby offers (the command line and records may ask for more).
+_LONGEST = 99
 
 
 def _on_off(value: Any) -> str:
@@ -37,12 +41,12 @@ def _on_off(value: Any) -> str:
     return str(value)
 
 
-def option_values(name: str, default: Any) -> list[Any]:
-    if name in OPTION_CHOICES:
-        return list(OPTION_CHOICES[name])
-    if isinstance(default, bool):
-        return [False, True]
-    return list(range(1, 100))
+def option_row(rule: HouseRule, value: Any, default: Any, **kwargs: Any) -> SettingRow:
+    """The row of one option, at ``value``; its values are the declared choices, or whole
+    numbers from the least the option takes."""
+    values = list(rule.choices) or list(range(rule.least, _LONGEST + 1))
+    return SettingRow(rule.label, values, value, default, rule.help, _on_off, name=rule.name,
+                      **kwargs)
 
 
 class GroupTitle(Static):
@@ -97,10 +101,8 @@ def house_rule_rows(game: str, options: dict[str, Any]) -> list[Widget]:
     for title, members in groups_for(game):
         widgets.append(GroupTitle(title))
         for option in members:
-            default = getattr(defaults, option)
-            widgets.append(SettingRow(OPTION_LABELS[option], option_values(option, default),
-                                      getattr(resolved, option), default, OPTION_HELP[option],
-                                      _on_off, name=option, classes="option"))
+            widgets.append(option_row(HOUSE_RULES[option], getattr(resolved, option),
+                                      getattr(defaults, option), classes="option"))
     return widgets
 
 

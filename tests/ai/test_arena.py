@@ -8,10 +8,11 @@ import random
 
 import pytest
 
+from moon42.ai.lab import arena
+from moon42.ai.lab.arena import ArenaConfig, deal_seed, play_deal, run_arena, seats_of, skip_auction
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
-from moon42.app import arena, cli
-from moon42.app.arena import ArenaConfig, deal_seed, play_deal, run_arena, seats_of, skip_auction
+from moon42.app import cli
 from moon42.rules import Game, Phase
 from moon42.rules.bidding import MARK
 

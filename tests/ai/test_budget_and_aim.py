@@ -10,11 +10,11 @@ import pytest
 from moon42.ai import budget as budget_module
 from moon42.ai.budget import UNITS_PER_SECOND, Budget
 from moon42.ai.expert import ExpertBot
+from moon42.ai.lab.arena import ArenaConfig, play_deal
 from moon42.ai.protocol import decide
 from moon42.ai.search import effort
 from moon42.ai.search.position import Position, for_majority
 from moon42.ai.search.solver import Solver
-from moon42.app.arena import ArenaConfig, play_deal
 from moon42.rules import Game, Trump
 
 from .search_helpers import start_play, true_position
@@ -64,6 +64,7 @@ def test_a_solve_spends_work() -> None:
     assert effort.done() - before > solver.nodes > 0
 
 
+@pytest.mark.slow  # the expert's search under a budget, twice
 def test_a_budgeted_expert_decides_the_same_on_a_busy_machine(monkeypatch) -> None:
     """Its budget counts work, not time: a slower run (here, every solver's test takes half
     a millisecond of CPU more) solves as many layouts and makes the same decisions."""
@@ -132,6 +133,7 @@ class _Aiming(ExpertBot):
         _Aiming.asked.append(True)
 
 
+@pytest.mark.slow  # arena runs of the expert
 @pytest.mark.parametrize("bidding", [False, True])
 def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, bidding) -> None:
     from moon42.ai import registry
@@ -149,7 +151,7 @@ def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, biddi
         made.append(bot)
         return bot
 
-    monkeypatch.setattr("moon42.app.arena.make_bot", quick)
+    monkeypatch.setattr("moon42.ai.lab.arena.make_bot", quick)
     play_deal(config, 0)
     assert len(made) == 4  # two expert seats in each of the two copies
     assert all(bot.majority is not bidding for bot in made)

@@ -1,4 +1,4 @@
-"""Every bot plays Texas 42's contracts (RULES.md 9.3 to 9.6) legally under every house rule,
+"""Every bot plays Texas 42's contracts (rules/README.md 9.3 to 9.6) legally under every house rule,
 and in Nello nobody, bot or not, decides from the tiles of the partner who sits out."""
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ def test_fast_bots_play_legally_under_any_house_rules(options, seed, names) -> N
     play_hands(game, [_bot(n, seed + s) for s, n in enumerate(names)], 2)
 
 
+@pytest.mark.slow  # whole hands of experts under random house rules
 @settings(max_examples=6, deadline=None)
 @given(options=TEXAS_OPTIONS, seed=st.integers(0, 2**32 - 1),
        names=st.lists(st.sampled_from((*FAST, "expert", "omniscient")), min_size=4, max_size=4))
@@ -85,6 +86,7 @@ def test_the_expert_and_omniscient_play_legally_under_any_house_rules(options, s
     play_hands(game, [_bot(n, seed + s) for s, n in enumerate(names)], 1, _show)
 
 
+@pytest.mark.slow  # every bot through a hand of each contract
 @pytest.mark.parametrize("trump", [Trump.NELLO, Trump.SEVENS, Trump.NO_TRUMP, Trump.DOUBLES])
 def test_every_bot_plays_out_each_special_trump(trump: Trump) -> None:
     for names in (("normal", "basic", "random", "normal"), ("expert", "omniscient") * 2):
@@ -98,6 +100,7 @@ def test_every_bot_plays_out_each_special_trump(trump: Trump) -> None:
             assert game.results[-1].trump is trump
 
 
+@pytest.mark.slow  # many hands of normal bots
 def test_normal_meets_every_contract_against_daring_bidders() -> None:
     note = DecisionsSeen(NormalBot)
     options = {"nello": True, "sevens": True, "plunge": True, "splash": True,
@@ -128,6 +131,7 @@ def _nello_positions(count: int) -> list[tuple[dict, int]]:
     return out
 
 
+@pytest.mark.slow  # whole Nello hands of every bot
 @pytest.mark.parametrize("name", ["normal", "expert"])
 def test_in_nello_nobody_sees_the_tiles_of_the_partner_who_sits_out(name: str) -> None:
     positions = _nello_positions(16)

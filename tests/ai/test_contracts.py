@@ -1,4 +1,4 @@
-"""The contracts of RULES.md 9.3 to 9.6: when ``normal`` and ``expert`` bid and name Nello,
+"""The contracts of rules/README.md 9.3 to 9.6: when ``normal`` and ``expert`` bid and name Nello,
 Sevens, Plunge, Splash and raises of marks, and how Nello is played on both sides."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from moon42.ai.contracts import (
     sevens_chance,
 )
 from moon42.ai.expert import ExpertBot
-from moon42.ai.hand_value import rules_for
 from moon42.ai.normal import NormalBot
 from moon42.ai.protocol import decide
 from moon42.rules import Bid, Game, NameTrump, Pass, Play, Trump, options_for, parse_tile
@@ -97,7 +96,7 @@ def tiny_expert(game: Game) -> Action:
 
 def test_nello_dangers_are_the_tiles_a_low_lead_can_force_to_win() -> None:
     hand = tiles("6-6 1-0 2-0 3-0 2-1 3-1 0-0")
-    high = rules_for(Trump.NELLO, "high", "high")
+    high = options_for("texas42", {"nello": True}).trick_rules_for(Trump.NELLO)
     # 6-6 tops every six led to it; the low tiles all have leads above them.
     assert nello_dangers(hand, high, DEALT & ~mask_of(hand)) == [parse_tile("6-6")]
     assert nello_worth(hand, high, DEALT)  # out of fours and fives: it can shed 6-6
@@ -105,8 +104,10 @@ def test_nello_dangers_are_the_tiles_a_low_lead_can_force_to_win() -> None:
     assert nello_dangers(two, high, DEALT & ~mask_of(two)) == tiles("6-6 5-5")
     assert not nello_worth(two, high, DEALT)
     safe = tiles(NELLO_SAFE[0])
-    own = rules_for(Trump.NELLO, "high", "own")
-    low = rules_for(Trump.NELLO, "high", "low")
+    # Nello's doubles, not no trump's, rank the doubles in Nello.
+    own = options_for("texas42", {"nello_doubles": "own", "no_trump_doubles": "low"})
+    own = own.trick_rules_for(Trump.NELLO)
+    low = options_for("texas42", {"nello_doubles": "low"}).trick_rules_for(Trump.NELLO)
     assert nello_worth(safe, own, DEALT)
     # With doubles low, 1-1, 2-2 and 3-3 led are under 1-0, 2-0 and 3-0: not worth it.
     assert nello_dangers(safe, low, DEALT & ~mask_of(safe)) == tiles("3-0 2-0 1-0")
@@ -252,7 +253,7 @@ def test_the_expert_deals_the_promised_doubles_to_the_plunger() -> None:
 
 
 def test_two_marks_or_more_only_with_a_lay_down() -> None:
-    sixes = rules_for(Trump.SIXES, "high", "high")
+    sixes = options_for("texas42", {}).trick_rules_for(Trump.SIXES)
     assert is_lay_down(tiles(LAY_DOWN[0]), sixes, DEALT)
     assert not is_lay_down(tiles(STRONG[0]), sixes, DEALT)
     assert normal(then(game_of(LAY_DOWN), Pass(3))) == Bid(0, 84)

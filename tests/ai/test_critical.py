@@ -1,14 +1,18 @@
-"""The critical-decisions benchmark (``ai.critical``): same deals, same positions, same scores."""
+"""The critical-decisions benchmark (``moon42.ai.lab.critical``): same deals, same positions,
+same scores."""
 
 from __future__ import annotations
 
 import json
 
-from moon42.ai.critical import critical_decisions, main
+import pytest
+
+from moon42.ai.lab.critical import critical_decisions, main
 
 TINY = {"budget": None, "layouts": 2, "call_budget": None}
 
 
+@pytest.mark.slow  # the solver on every position of several deals
 def test_the_same_deal_gives_the_same_positions_and_scores() -> None:
     first = [critical_decisions(deal, "expert", TINY) for deal in range(3)]
     again = [critical_decisions(deal, "expert", TINY) for deal in range(3)]
@@ -17,6 +21,7 @@ def test_the_same_deal_gives_the_same_positions_and_scores() -> None:
     assert {side for d in first for _, side in d} == {True, False}
 
 
+@pytest.mark.slow  # the solver on every position of several deals
 def test_the_positions_do_not_depend_on_the_bot_under_test() -> None:
     # The positions come from normal-against-basic hands: any bot meets the same number.
     for deal in range(3):

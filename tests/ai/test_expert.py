@@ -37,6 +37,7 @@ def _show(game: Game, view: SeatView, bot: Strategy) -> None:
         bot.see(game)
 
 
+@pytest.mark.slow  # whole hands of experts
 @pytest.mark.parametrize("game_name", GAMES)
 def test_expert_and_omniscient_choose_only_legal_actions(game_name: str) -> None:
     for seed in range(2):
@@ -81,6 +82,7 @@ def _expert_positions(game_name: str, count: int) -> list[tuple[dict, int]]:
     return out
 
 
+@pytest.mark.slow  # the expert's search on many layouts
 @pytest.mark.parametrize("game_name", GAMES)
 def test_expert_decides_alike_whatever_the_hidden_tiles(game_name: str) -> None:
     positions = _expert_positions(game_name, 12)
@@ -89,6 +91,7 @@ def test_expert_decides_alike_whatever_the_hidden_tiles(game_name: str) -> None:
     assert {"bid", "trump", "play"} <= kinds
 
 
+@pytest.mark.slow  # whole hands of experts, twice
 def test_seeded_experts_play_the_same_hand() -> None:
     def run() -> dict:
         game = Game.new("texas42", seed=11)
@@ -111,6 +114,7 @@ def test_omniscient_shown_nothing_still_plays() -> None:
     assert decide(tiny_omniscient(1), view) in view.legal
 
 
+@pytest.mark.slow  # the expert's search over many positions
 def test_tiles_equal_for_the_contract_are_parted_by_the_credit_they_keep() -> None:
     from moon42.ai.budget import Budget
     from moon42.ai.expert import _safest

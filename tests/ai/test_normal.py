@@ -65,6 +65,7 @@ def _seating(rng: random.Random, seats: int, seed: int) -> list[Strategy]:
     return [rng.choice(kinds)(seed * 10 + s) for s in range(seats)]
 
 
+@pytest.mark.slow  # whole games of normal bots
 @pytest.mark.parametrize("game_name", GAMES)
 def test_normal_chooses_only_legal_actions(game_name: str) -> None:
     note = DecisionsSeen(NormalBot)

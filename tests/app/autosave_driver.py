@@ -2,8 +2,9 @@
 
 ``python -m tests.app.autosave_driver GAME SEED`` (MOON42_DATA_DIR says where to save). The
 kill tests start it, kill it with SIGKILL at some moment and read the save it left. A
-watched game is not saved by the app itself (it would replace the player's own save), so
-the driver follows it with the same ``Autosave`` the player's games use.
+watched game is not saved by the app itself (it would fill the player's saved games), so
+the driver follows it with the same ``Autosave`` the player's games use, in a saved game of
+its own.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig
-from moon42.app.saves import Autosave
+from moon42.app.game.saves import Autosave, new_slot
 from moon42.rules import Phase
 
 __all__ = ["driver_config", "DRIVER_NAMES"]
@@ -30,7 +31,7 @@ class _Driver(Moon42App):
     def start_game(self, config, push=False, game=None, undo_used=False) -> None:
         super().start_game(config, push, game, undo_used)
         assert self.flow is not None
-        autosave = Autosave()
+        autosave = Autosave(new_slot(config.game))
         self.flow.listeners.append(autosave)
         self.flow.listeners.append(self._at_the_end)
         autosave(self.flow, [])

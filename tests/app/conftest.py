@@ -1,5 +1,5 @@
-"""Shared set-up for the app tests: no animations, no cursor blink, a private config folder,
-and a data folder (saves, statistics) of each test's own."""
+"""Shared set-up for the app tests: no animations, no cursor blink, and a data folder (saved
+games, statistics, lobby choices) of each test's own."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pytest
 
 # Both are read when Textual and the app are imported, so they come first.
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
-os.environ["MOON42_CONFIG_DIR"] = tempfile.mkdtemp(prefix="moon42-test-config-")
 os.environ.pop("NO_COLOR", None)
 os.environ.setdefault("LANG", "C.UTF-8")
 os.environ["MOON42_DATA_DIR"] = tempfile.mkdtemp(prefix="moon42-test-data-")

@@ -1,7 +1,8 @@
 """Scripted bots that bid Texas 42's contracts, to reach those tables deterministically.
 
 Each acts like the plain bot (pass when allowed, else the first legal action) except for the
-one thing it is named after.  ``contract_bot`` stands in for ``app.flow.new_bot``.
+one thing it is named after.  ``contract_bot`` stands in for the flow's
+``moon42.ai.registry.make_bot``.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from moon42.ai.registry import make_bot
 from moon42.app.app import Moon42App
-from moon42.app.bots import new_bot
 from moon42.app.config import GameConfig
 from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.summary import HandSummaryScreen
@@ -33,8 +33,9 @@ class PlainBot:
 
 
 def new_bot_or_plain(name: str, seed: int | None):
-    """``app.bots.new_bot``, that also knows the plain bot (patched in by the picture tests)."""
-    return PlainBot(seed) if name == PLAIN_BOT else new_bot(name, seed)
+    """``moon42.ai.registry.make_bot``, that also knows the plain bot (patched into the flow
+    by the picture tests)."""
+    return PlainBot(seed) if name == PLAIN_BOT else make_bot(name, seed)
 
 
 def new_app(game: str, seed: int = 1, **changes) -> Moon42App:

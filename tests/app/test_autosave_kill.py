@@ -19,12 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.bots import bot_decide, new_bot
-from moon42.app.saves import SAVE_NAME, load_save
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
+from moon42.app.game.saves import open_saved
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
 from .autosave_driver import DRIVER_NAMES, driver_config
+
+pytestmark = pytest.mark.slow  # app processes killed mid-game
 
 MAIN = Path(__file__).parent.parent.parent
 MOMENTS = 3
@@ -32,14 +35,14 @@ EARLY = 120  # several hands of every game
 
 
 def play_on(game: Game, seed: int) -> Game:
-    """Play to the end with the bots the flow makes (the seed rule of app/flow.py)."""
-    bots = {s: new_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
+    """Play to the end with the bots the flow makes (the seed rule of app/game/flow.py)."""
+    bots = {s: make_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.HAND_OVER:
             game.next_hand()
         else:
             seat = game.to_act.seat
-            game.apply(bot_decide(bots[seat], game.view(seat)))
+            game.apply(decide(bots[seat], game.view(seat)))
     return game
 
 
@@ -47,10 +50,18 @@ def actions_in(doc: dict) -> int:
     return sum(len(hand["actions"]) for hand in doc["hands"])
 
 
-def saved_actions(path: Path) -> int:
+def the_save(folder: Path) -> Path | None:
+    """The one saved game in a data folder, if it is there yet."""
+    saves = list((folder / "saves").glob("*.json"))
+    assert len(saves) <= 1
+    return saves[0] if saves else None
+
+
+def saved_actions(folder: Path) -> int:
     """How far the save on disk has got (-1: none yet); the writes are atomic, so it is whole."""
+    path = the_save(folder)
     try:
-        return actions_in(json.loads(path.read_text(encoding="utf-8")))
+        return actions_in(json.loads(path.read_text(encoding="utf-8"))) if path else -1
     except FileNotFoundError:
         return -1
 
@@ -88,7 +99,7 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
     try:
         for folder, run, target in zip(folders, runs, targets, strict=True):
             deadline = time.monotonic() + 120
-            while saved_actions(folder / SAVE_NAME) < target:
+            while saved_actions(folder) < target:
                 assert run.poll() is None, "the game ended before the moment came"
                 assert time.monotonic() < deadline, "the game did not get there"
                 time.sleep(0.005)
@@ -103,8 +114,10 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
     reached = []
     for folder in folders:
         monkeypatch.setenv("MOON42_DATA_DIR", str(folder))
-        saved = load_save()
-        assert saved is not None, "a killed game left no save"
+        path = the_save(folder)
+        assert path is not None, "a killed game left no save"
+        saved = open_saved(path)  # the lock of the killed process is taken over
+        saved.slot.lock.release()
         doc = game_to_record(saved.game)
         assert is_prefix(doc, whole)
         assert doc["seed"] == seed and saved.game.players == tuple(DRIVER_NAMES[: saved.game.seats])

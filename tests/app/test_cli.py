@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from moon42.app import cli
+from moon42.app.cli import play
 
 
 def parse_config(argv: list[str]):
     parser = cli.build_parser()
     args = parser.parse_args(argv)
-    return cli._game_config(args, parser, watch=args.command == "watch")
+    return play.game_config(args, parser, watch=args.command == "watch")
 
 
 def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -19,6 +20,19 @@ def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     for word in ("play", "watch", "check", "bench", "--ascii", "--pace", "lobby"):
         assert word in out
+
+
+COMMANDS = ("play", "watch", "check", "options", "replay", "bench", "arena", "serve", "stats")
+
+
+@pytest.mark.parametrize("argv", [[], *([c] for c in COMMANDS), ["serve", "ssh"], ["serve", "web"]])
+def test_every_help_prints_its_percent_signs_once(argv, capsys) -> None:
+    with pytest.raises(SystemExit):
+        cli.main([*argv, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: moon42") and "%%" not in out
+    if argv == ["arena"]:
+        assert "95% intervals" in " ".join(out.split())
 
 
 def test_play_takes_seed_bots_and_house_rules() -> None:

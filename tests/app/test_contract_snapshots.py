@@ -21,12 +21,14 @@ from .contract_bots import BID_84, PLUNGER, TEXAS_TABLE, contract_bot
 from .helpers import PLAIN_BOT, settle
 from .helpers import new_app as _new_app
 
+pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a moment
+
 SIZES = [(80, 24), (120, 40)]
 
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", contract_bot)
 
 
 def new_app(seed: int, bots=(PLAIN_BOT,) * 4, **options) -> Moon42App:

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from moon42.ai.expert import CALL_BUDGET, PLAY_BUDGET, ExpertBot
+from moon42.ai.registry import make_bot
 from moon42.app.app import Moon42App
-from moon42.app.bots import new_bot
-from moon42.app.cli import _game_config as game_config
 from moon42.app.cli import build_parser
-from moon42.app.config import GameConfig, config_path, load_last, save_last
+from moon42.app.cli.play import game_config
+from moon42.app.config import GameConfig, load_last, save_last
 from moon42.app.difficulty import (
     CUSTOM,
     LEVELS,
@@ -21,6 +21,7 @@ from moon42.app.difficulty import (
     level_of,
     pace_text,
 )
+from moon42.app.paths import lobby_file
 from moon42.app.widgets.difficulty import DifficultyRow
 from moon42.app.widgets.setting import SettingRow
 
@@ -31,8 +32,8 @@ def test_each_level_is_a_bot_and_its_settings() -> None:
     assert {name: level.bot for name, level in LEVELS.items()} == {
         "novice": "basic", "easy": "normal", "hard": "expert", "expert": "expert",
     }
-    hard = new_bot("expert", 1, **bot_settings("hard", "expert"))
-    expert = new_bot("expert", 1, **bot_settings("expert", "expert"))
+    hard = make_bot("expert", 1, **bot_settings("hard", "expert"))
+    expert = make_bot("expert", 1, **bot_settings("expert", "expert"))
     assert isinstance(hard, ExpertBot) and isinstance(expert, ExpertBot)
     assert hard.budget < expert.budget == PLAY_BUDGET
     assert hard.call_budget < expert.call_budget == CALL_BUDGET
@@ -57,7 +58,7 @@ def test_the_level_is_read_from_the_bots() -> None:
 
 def test_the_difficulty_is_remembered() -> None:
     save_last(GameConfig(game="moon4", bots=bots_for("hard", 4), difficulty="hard"))
-    assert json.loads(config_path().read_text())["difficulty"] == "hard"
+    assert json.loads(lobby_file().read_text())["difficulty"] == "hard"
     assert load_last().difficulty == "hard" and config_level(load_last()) == "hard"
 
 

@@ -8,6 +8,8 @@ from moon42.rules import game_from_record, game_to_record
 
 from .helpers import new_app, play_to_the_end, screen_text
 
+pytestmark = pytest.mark.slow  # whole games through the app
+
 
 @pytest.mark.parametrize(
     ("game", "seed"), [("moon3", 11), ("moon4", 12), ("texas42", 13)]

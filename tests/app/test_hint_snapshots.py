@@ -17,11 +17,14 @@ from moon42.rules import Phase
 
 from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
 
+pytestmark = pytest.mark.slow  # pictures of the app, each waiting on the expert's advice
+
 HINT_DEADLINE = 60.0  # seconds: the expert thinks in a thread, on a busy machine too
+
 
 @pytest.fixture(autouse=True)
 def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     monkeypatch.setattr("moon42.app.hints.HINT_SETTINGS",
                         {"budget": None, "call_budget": None, "layouts": 8})
 

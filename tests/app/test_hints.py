@@ -86,10 +86,8 @@ def test_a_defender_is_told_it_sets_the_bid() -> None:
     assert advice.action == Play(0, tile(5, 5)) and not advice.bidder_side
     text = hint_text(view, advice)
     assert text.startswith("Hint: Play 5-5: it tops the trick so far, with 10 count in it")
-    # Every layout dealt sets the bid, but too many are left to list them all and prove
-    # it: the figure is "about", short of 100%.
-    assert advice.tiles[0].wins == 1.0 and advice.tiles[0].certain is None
-    assert "the bid is set in about 99% of deals" in text
+    assert advice.tiles[0].certain is None  # too many layouts are left to list them all
+    assert "the bid is set in about 94% of deals" in text
 
 
 def test_the_only_legal_tile_needs_no_search() -> None:
@@ -176,8 +174,12 @@ def test_the_bid_hint_and_the_trump_hint_of_a_hand_tell_the_same_story() -> None
 def test_after_an_opponents_bid_the_hint_weighs_bidding_over_it() -> None:
     view = dealer_view_at_bid(5, opening=True)
     advice = advise(view, **{**FIXED, "layouts": 64})
-    assert advice.action == Bid(view.seat, 31) and advice.bidder_side
-    assert hint_text(view, advice).startswith("Hint: Bid 31 with ")
+    # The figure is for 31, the least bid over the opponent's 30: experts make such a bid
+    # (a higher one of Texas 42) less than half the time, so the hint passes.
+    assert advice.bid_value == 31 and advice.bidder_side
+    assert advice.action == Pass(view.seat)
+    assert hint_text(view, advice).startswith(
+        "Hint: Pass: even with fives, 31 is made in about 45% of hands like this")
 
 
 def test_asking_for_advice_changes_nothing_in_the_game() -> None:
@@ -200,8 +202,9 @@ async def _hint(pilot) -> str:
     raise AssertionError("no hint came")
 
 
+@pytest.mark.slow  # waits on the expert's advice twice
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -211,7 +214,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
         assert isinstance(advice.action, Bid)  # 6-6 3-3 1-1 and four ones: the hand bids
         assert f"Hint: Bid {advice.action.value} with " in text
         bar = app.screen.query_one("#choices", ChoiceBar)
-        assert app.screen._offers[bar.cursor] == advice.action
+        assert app.screen.offers[bar.cursor] == advice.action
         await pilot.press("enter")
         await settle(pilot)
         view = app.flow.game.view(0)
@@ -230,7 +233,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
 
 
 async def test_no_hint_while_watching_bots(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")

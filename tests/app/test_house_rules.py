@@ -7,7 +7,8 @@ import json
 import pytest
 
 from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, config_path, save_last
+from moon42.app.config import GameConfig, save_last
+from moon42.app.paths import lobby_file
 from moon42.app.screens.help import HelpScreen
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.screens.table import TableScreen
@@ -22,7 +23,7 @@ from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, t
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.flow.new_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", contract_bot)
 
 
 def _row(app: Moon42App, name: str) -> SettingRow:
@@ -53,7 +54,7 @@ async def test_choosing_the_texas_table_preset_starts_a_game_with_its_rules() ->
         options = app.flow.game.options
         assert options.forced_bid and options.nello and options.plunge and options.splash
         assert options.mark_raises == "one" and not options.sevens
-    assert json.loads(config_path().read_text())["options"] == TEXAS_TABLE
+    assert json.loads(lobby_file().read_text())["options"] == TEXAS_TABLE
 
 
 async def test_changing_a_row_shows_custom_and_custom_is_kept() -> None:
@@ -144,6 +145,7 @@ async def test_the_help_lists_the_house_rules_in_force() -> None:
         assert "House rules at this table" in text and "Texas table preset" in text
 
 
+@pytest.mark.slow  # two whole games through the app
 async def test_a_nello_then_a_texas_table_game_to_the_end_with_keys_only() -> None:
     """Seed 5: you bid 42 and call Nello; then the game goes on to the end with keys."""
     app = new_app("texas42", seed=5, options=TEXAS_TABLE)

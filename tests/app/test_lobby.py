@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, config_path, load_last, save_last
+from moon42.app.config import GameConfig, load_last, save_last
+from moon42.app.paths import lobby_file
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.screens.table import TableScreen
 from moon42.rules.options import OPTIONS_OF
@@ -14,7 +15,7 @@ from .helpers import screen_text
 
 
 async def test_the_lobby_shows_every_option_and_starts_the_game() -> None:
-    config_path().unlink(missing_ok=True)
+    lobby_file().unlink(missing_ok=True)
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -31,7 +32,7 @@ async def test_the_lobby_shows_every_option_and_starts_the_game() -> None:
         assert isinstance(app.screen, TableScreen)
         assert app.flow.game.options.game == "texas42"
         assert app.flow.game.options.forced_bid
-    saved = json.loads(config_path().read_text())
+    saved = json.loads(lobby_file().read_text())
     assert saved["game"] == "texas42" and saved["options"] == {"forced_bid": True}
 
 
@@ -39,15 +40,86 @@ async def test_the_lobby_remembers_the_last_setup() -> None:
     save_last(GameConfig(game="moon4", options={"min_bid": 5}, names=("Zoe", "A", "B", "C"),
                          bots=("basic", "random", "basic", "random"), seed=42, pace=0.2))
     assert load_last().options == {"min_bid": 5}
+    assert load_last().seed is None  # a seed is for one game
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Moon for 4" in text and "Zoe" in text and "42" in text
+        assert "Moon for 4" in text and "Zoe" in text
         assert "< 5 >  (default 4)" in text
 
 
+def test_the_lobby_memory_lives_in_the_data_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "elsewhere"))
+    assert lobby_file() == tmp_path / "elsewhere" / "lobby.json"
+    assert load_last() == GameConfig()  # a fresh folder: the defaults, whatever was before
+    save_last(GameConfig(game="texas42"))
+    assert json.loads((tmp_path / "elsewhere" / "lobby.json").read_text())["game"] == "texas42"
+
+
+async def _start_with_seed(app: Moon42App, pilot, seed: str, pin: bool) -> None:
+    await pilot.pause()
+    app.screen.query_one("#seed").focus()
+    await pilot.press(*seed)
+    if pin:
+        app.screen.query_one("#pin-seed").focus()
+        await pilot.press("right")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_typed_seed_deals_one_game_only() -> None:
+    """The issue's case: seed 188 typed once dealt every later game the same hands."""
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _start_with_seed(app, pilot, "188", pin=False)
+        assert app.flow.game.seed == 188
+    assert "seed" not in json.loads(lobby_file().read_text())
+    again = Moon42App()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#seed").value == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert again.flow.game.seed != 188
+
+
+async def test_a_pinned_seed_is_kept_and_the_lobby_says_so() -> None:
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _start_with_seed(app, pilot, "188", pin=True)
+    memory = json.loads(lobby_file().read_text())
+    assert memory["seed"] == 188 and memory["pin_seed"] is True
+    again = Moon42App()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#seed").value == "188"
+        again.screen.query_one("#pin-seed").focus()
+        await pilot.pause()
+        assert "< every game (pinned) >" in screen_text(again)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert again.flow.game.seed == 188
+
+
+async def test_a_seed_past_the_range_is_refused_in_the_lobby() -> None:
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seed").focus()
+        await pilot.press(*"9" * 19)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.flow is None
+        assert app.screen.focused is app.screen.query_one("#seed")
+        assert "A seed is a whole number from 0 to 9223372036854775807" in screen_text(app)
+
+
 def test_a_damaged_memory_falls_back_to_the_defaults() -> None:
-    config_path().parent.mkdir(parents=True, exist_ok=True)
-    config_path().write_text("{not json")
+    lobby_file().parent.mkdir(parents=True, exist_ok=True)
+    lobby_file().write_text("{not json")
     assert load_last() == GameConfig()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets._footer import FooterKey
 
 from moon42.app.app import Moon42App
-from moon42.app.config import config_path
+from moon42.app.paths import lobby_file
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.widgets.steady_footer import SteadyFooter
 
@@ -24,7 +24,7 @@ def _help(app: Moon42App) -> str:
 
 
 async def test_the_key_line_changes_only_when_the_keys_do() -> None:
-    config_path().unlink(missing_ok=True)
+    lobby_file().unlink(missing_ok=True)
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -36,8 +36,8 @@ async def test_the_key_line_changes_only_when_the_keys_do() -> None:
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#difficulty")
         assert _keys(app) == shown  # the same key widgets: nothing was rebuilt
-        app.screen.query_one("#pace").focus()
-        await pilot.press("up")  # Bot pace -> the seed, a text field: no Left/Right, no s
+        app.screen.query_one("#pin-seed").focus()
+        await pilot.press("up")  # Seed for -> the seed, a text field: no Left/Right, no s
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#seed")
         assert "Change" not in _descriptions(app) and "Statistics" not in _descriptions(app)
@@ -47,7 +47,7 @@ async def test_the_key_line_changes_only_when_the_keys_do() -> None:
 
 
 async def test_the_help_line_follows_the_cursor() -> None:
-    config_path().unlink(missing_ok=True)
+    lobby_file().unlink(missing_ok=True)
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

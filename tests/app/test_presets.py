@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from moon42.app.contracts import play_prompt, sevens_tiles, trump_meaning, trump_title
+from moon42.app.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
 from moon42.app.offers import ordered_hand
 from moon42.app.presets import (
     CUSTOM,
@@ -21,7 +21,7 @@ from moon42.app.presets import (
 )
 from moon42.app.words import plain_refusal, trump_text
 from moon42.rules import Bid, Game, NameTrump, Pass, Play, Plunge, RuleError, Trump, options_for
-from moon42.rules.options import GAMES, OPTION_HELP, OPTIONS_OF
+from moon42.rules.options import GAMES, HOUSE_RULES, OPTIONS_OF
 
 TEXAS_TABLE = {"forced_bid": True, "mark_raises": "one", "nello": True, "plunge": True,
                "splash": True}
@@ -102,7 +102,8 @@ def test_the_help_lists_the_house_rules_in_force() -> None:
 
 
 def test_option_help_is_one_readable_line() -> None:
-    for name, text in OPTION_HELP.items():
+    for name, rule in HOUSE_RULES.items():
+        text = rule.help
         assert text.endswith(".") and "\n" not in text and len(text) <= 156, name
 
 

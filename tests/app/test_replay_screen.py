@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from moon42.app.cli import main
-from moon42.app.deal_again import DealPickerScreen
-from moon42.app.replay import Replay
-from moon42.app.replay_app import ReplayApp
+from moon42.app.game.deal_again import DealPickerScreen
+from moon42.app.replay.positions import Replay
+from moon42.app.replay.viewer import ReplayApp
 from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.replay import ReplayScreen, ReplaySummaryScreen
 from moon42.app.screens.scoreboard import ScoreboardScreen

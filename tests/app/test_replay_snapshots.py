@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
-from moon42.app.replay import Replay
-from moon42.app.replay_app import ReplayApp
+from moon42.app.replay.positions import Replay
+from moon42.app.replay.viewer import ReplayApp
+
+pytestmark = pytest.mark.slow  # pictures of the app
 
 EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig
-from moon42.app.saves import APP_MEMBER, SAVE_NAME, load_record_file
+from moon42.app.game.records import APP_MEMBER, load_record_file
 from moon42.app.screens.game_over import GameOverScreen
 from moon42.rules import Pass
 from moon42.rules.record import game_to_record
@@ -34,7 +34,9 @@ async def my_move(pilot) -> None:
 
 
 def saved_doc(data_dir: Path) -> dict:
-    return json.loads((data_dir / SAVE_NAME).read_text(encoding="utf-8"))
+    """The one saved game's record."""
+    (path,) = (data_dir / "saves").glob("*.json")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 async def test_resume_from_the_lobby(data_dir: Path) -> None:
@@ -49,7 +51,8 @@ async def test_resume_from_the_lobby(data_dir: Path) -> None:
     second = Moon42App(GameConfig(), lobby=True)
     async with second.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "Resume (r): Moon for 4, hand" in screen_text(second)
+        assert "Saved games (1 of 20): r resumes the latest" in screen_text(second)
+        assert "Moon for 4, hand" in screen_text(second)
         await pilot.press("r")
         await settle(pilot)
         assert game_to_record(second.flow.game) == left
@@ -136,7 +139,7 @@ async def test_a_record_from_a_file_played_to_the_end(data_dir: Path, tmp_path: 
             await my_move(pilot)
             await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        assert not (data_dir / SAVE_NAME).exists()
+        assert list((data_dir / "saves").glob("*.json")) == []
         kept = list((data_dir / "records").glob("moon3-*.json"))
         assert len(kept) == 1
         assert json.loads(kept[0].read_text())["hands"] == game_to_record(app.flow.game)["hands"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.help import HelpScreen
 from moon42.app.screens.scoreboard import ScoreboardScreen
@@ -25,6 +27,7 @@ async def test_too_small_waits_and_the_game_goes_on_when_it_grows() -> None:
         assert "Moon for 3" in screen_text(app)
 
 
+@pytest.mark.slow  # a whole game through the app
 async def test_watch_plays_a_whole_game_alone() -> None:
     app = new_app("moon4", seed=8, watch=True, names=("Ann", "Bob", "Cat", "Dan"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -33,6 +36,7 @@ async def test_watch_plays_a_whole_game_alone() -> None:
         assert app.flow.game.phase is Phase.GAME_OVER
 
 
+@pytest.mark.slow  # the help screen of every kind of screen
 async def test_help_lists_the_live_keys_and_the_rules() -> None:
     app = new_app("texas42", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,11 +17,13 @@ from moon42.rules import Phase
 from .helpers import PLAIN_BOT, new_bot_or_plain, settle, tile_key
 from .helpers import new_app as _new_app
 
+pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a moment
+
 
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The flow makes its bots through this, so the plain bot needs no registry entry."""
-    monkeypatch.setattr("moon42.app.flow.new_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -92,43 +94,64 @@ async def _refused_tile(pilot: Pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_lobby(snap_compare, size) -> None:
-    save_last(GameConfig(game="moon3", seed=7))
+    save_last(GameConfig(game="moon3", seed=7, pin_seed=True))
     assert snap_compare(Moon42App(), terminal_size=size)
 
 
 def test_lobby_texas42(snap_compare) -> None:
-    save_last(GameConfig(game="texas42", seed=7))
+    save_last(GameConfig(game="texas42", seed=7, pin_seed=True))
     assert snap_compare(Moon42App(), terminal_size=(80, 24))
 
 
-def _lobby_with_a_save(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes | None):
-    """The lobby over a data folder holding a save (a game 23 bot moves in) or ``content``."""
-    from moon42.app.bots import bot_decide, new_bot
-    from moon42.app.saves import save_game
+def _lobby_with_saves(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes | None):
+    """The lobby over a data folder holding two saved games (the latest 23 bot moves into a
+    game of Texas 42), or one whose file holds ``content``."""
+    import os
+    import time
+
+    from moon42.ai.protocol import decide
+    from moon42.ai.registry import make_bot
+    from moon42.app.game.saves import new_slot, save_game
     from moon42.rules import Game
 
     monkeypatch.setenv("HOME", str(tmp_path))  # paths show as ~/moon42-data/...
     monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "moon42-data"))
-    monkeypatch.setattr("moon42.app.saves._stamp", lambda: "20261130-0100")
-    save_last(GameConfig(game="texas42", seed=7))
-    game = Game.new("texas42", seed=7, players=["You", "Ann", "Bob", "Cat"])
-    bot = new_bot("basic", 7)
-    for _ in range(23):
-        if game.to_act is None:
-            game.next_hand()
-        game.apply(bot_decide(bot, game.view(game.to_act.seat)))
-    path = save_game(game, GameConfig(game="texas42", seed=7))
+    save_last(GameConfig(game="texas42", seed=7, pin_seed=True))
+    for hour, (name, moves) in enumerate((("moon3", 5), ("texas42", 23))):
+        monkeypatch.setattr("moon42.app.game.saves.stamp", lambda h=hour: f"202111{29 + h}-010000")
+        game = Game.new(name, seed=7, players=["You", "Ann", "Bob", "Cat"][: 3 + (hour > 0)])
+        bot = make_bot("basic", 7)
+        for _ in range(moves):
+            if game.to_act is None:
+                game.next_hand()
+            game.apply(decide(bot, game.view(game.to_act.seat)))
+        slot = new_slot(name)
+        save_game(game, GameConfig(game=name, seed=7), slot.path)
+        slot.lock.release()
+        # Long ago, at a fixed local time: the list shows the same day wherever it runs.
+        moment = time.mktime((2021, 11, 29 + hour, 1 + hour, 0, 0, 0, 0, -1))
+        os.utime(slot.path, (moment, moment))
+    monkeypatch.setattr("moon42.app.game.files.stamp", lambda: "20261130-010000")
     if content is not None:
-        path.write_bytes(content)
+        slot.path.write_bytes(content)
     return Moon42App()
 
 
-def test_lobby_resume_offer(snap_compare, monkeypatch, tmp_path) -> None:
-    assert snap_compare(_lobby_with_a_save(monkeypatch, tmp_path, None), terminal_size=(80, 24))
+def test_lobby_saved_games(snap_compare, monkeypatch, tmp_path) -> None:
+    assert snap_compare(_lobby_with_saves(monkeypatch, tmp_path, None), terminal_size=(80, 24))
+
+
+def test_lobby_saved_game_chosen(snap_compare, monkeypatch, tmp_path) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.pause()
+        await pilot.press("up")
+
+    assert snap_compare(_lobby_with_saves(monkeypatch, tmp_path, None), terminal_size=(80, 24),
+                        run_before=run_before)
 
 
 def test_lobby_damaged_save(snap_compare, monkeypatch, tmp_path) -> None:
-    app = _lobby_with_a_save(monkeypatch, tmp_path, b'{"format": "moon42/1", "game": "tex')
+    app = _lobby_with_saves(monkeypatch, tmp_path, b'{"format": "moon42/1", "game": "tex')
     assert snap_compare(app, terminal_size=(80, 24))
 
 

@@ -6,11 +6,15 @@ import dataclasses
 import multiprocessing
 import sqlite3
 
+import pytest
+
 from moon42.app.stats.recorder import facts_of
 from moon42.app.stats.report import summarise
 from moon42.app.stats.store import GameFacts, StatsStore
 
 from .stats_games import play_recorded
+
+pytestmark = pytest.mark.slow  # several processes writing the statistics at once
 
 PROCESSES = 4
 GAMES_EACH = 20

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig
 from moon42.app.screens.game_over import GameOverScreen
@@ -56,6 +58,7 @@ async def test_the_stats_screen_scrolls_through_every_summary_at_80x24() -> None
         assert all(ord(ch) < 128 for line in body for ch in line)
 
 
+@pytest.mark.slow  # a whole game through the app
 async def test_a_game_played_in_the_app_is_in_the_stats() -> None:
     app = new_app("texas42", seed=13, options={"target": 2})
     async with app.run_test(size=(80, 24)) as pilot:

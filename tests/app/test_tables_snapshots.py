@@ -14,16 +14,20 @@ from textual.pilot import Pilot
 
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig, save_last
+from moon42.app.serve.identity import Identity
 from moon42.app.serve.protocol import TableServer
-from moon42.app.serve.remote_flow import SharedTableScreen
-from moon42.app.serve.tables import Tables
+from moon42.app.serve.remote_flow import SeatCodeNotice, SharedTableScreen
+from moon42.app.serve.tables import Sitter, Tables
 from moon42.app.serve.tables_screen import TablesScreen
+
+pytestmark = pytest.mark.slow  # pictures of the app
 
 
 class ServerThread:
     def __init__(self, path) -> None:
         self.loop = asyncio.new_event_loop()
-        self.server = TableServer(path, Tables(pace=1000, grace=1000))
+        self.server = TableServer(path, Tables(pace=1000, grace=1000, codes=lambda: "123456"))
+        self.server.admit("ann-token", Identity("guest-ann", "Ann", by_key=False))
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.server.start())
@@ -39,15 +43,14 @@ class ServerThread:
 
 async def _opened(tables: Tables) -> None:
     table = tables.open("moon3", {}, seed=3)
-    table.take("guest-cat", "Cat", lambda message: None)
+    table.take(Sitter("guest-cat", "Cat", "cat-token", by_key=False), lambda message: None)
 
 
 @pytest.fixture
 def server(tmp_path, monkeypatch: pytest.MonkeyPatch):
     path = tmp_path / "tables.sock"
     monkeypatch.setenv("MOON42_TABLES_SOCKET", str(path))
-    monkeypatch.setenv("MOON42_PLAYER", "guest-ann")
-    monkeypatch.setenv("MOON42_PLAYER_NAME", "Ann")
+    monkeypatch.setenv("MOON42_TABLES_TOKEN", "ann-token")
     save_last(GameConfig(game="moon3", seed=7))
     running = ServerThread(path)
     running.call(_opened(running.server.tables))
@@ -70,9 +73,15 @@ async def _tables(pilot: Pilot) -> None:
                  and pilot.app.screen.listing)
 
 
-async def _seated(pilot: Pilot) -> None:
+async def _told_the_code(pilot: Pilot) -> None:
     await _tables(pilot)
     await pilot.press("1")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, SeatCodeNotice))
+
+
+async def _seated(pilot: Pilot) -> None:
+    await _told_the_code(pilot)
+    await pilot.press("enter")
     await _until(pilot, lambda: isinstance(pilot.app.screen, SharedTableScreen)
                  and pilot.app.screen.view is not None)
 
@@ -84,3 +93,7 @@ def test_shared_tables_list(snap_compare, server, size) -> None:
 
 def test_shared_table_seat(snap_compare, server) -> None:
     assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_seated)
+
+
+def test_a_guest_is_told_the_seat_code(snap_compare, server) -> None:
+    assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_told_the_code)

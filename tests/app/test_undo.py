@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from moon42.app.bots import bot_decide, new_bot
-from moon42.app.undo import NothingToUndo, taken_back
+from moon42.ai.protocol import decide
+from moon42.ai.registry import make_bot
+from moon42.app.game.undo import NothingToUndo, taken_back
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
 
 def bots_for(game: Game, name: str, seed: int) -> dict:
-    return {s: new_bot(name, seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
+    return {s: make_bot(name, seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
 
 
 def answers(game: Game, bots: dict) -> None:
@@ -23,7 +24,7 @@ def answers(game: Game, bots: dict) -> None:
         seat = game.to_act.seat
         if seat == 0:
             return
-        game.apply(bot_decide(bots[seat], game.view(seat)))
+        game.apply(decide(bots[seat], game.view(seat)))
 
 
 @pytest.mark.parametrize(("game_name", "seed"), [("moon3", 3), ("moon4", 4), ("texas42", 5)])
@@ -36,7 +37,7 @@ def test_undo_restores_the_exact_previous_state(game_name: str, seed: int) -> No
         before = game_to_record(game)
         views = [game.view(s) for s in range(game.seats)]
         scores, phase, turn = list(game.scores), game.phase, game.to_act
-        game.apply(bot_decide(bots[0], game.view(0)))
+        game.apply(decide(bots[0], game.view(0)))
         answers(game, bots)
         back, count = taken_back(game, 0)
         assert game_to_record(back) == before
@@ -56,7 +57,7 @@ def test_after_undo_the_bots_answer_the_same_again(bot: str) -> None:
     for _ in range(25):
         if game.phase is Phase.GAME_OVER:
             break
-        mine = bot_decide(bots[0], game.view(0))
+        mine = decide(bots[0], game.view(0))
         game.apply(mine)
         answers(game, bots)
         first_time = game_to_record(game)

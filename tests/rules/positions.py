@@ -1,4 +1,4 @@
-"""Chosen deals used by several test files, with a line of play for each (RULES.md 6)."""
+"""Chosen deals used by several test files, with a line of play for each (rules/README.md 6)."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ D4B_PLAYS = [
 
 
 def moon3_doc() -> dict[str, Any]:
-    """The RECORD-FORMAT.md example: seat 2 bids 6, discards 4-1, names 6; one trick played."""
+    """The rules/RECORDS.md example: seat 2 bids 6, discards 4-1, names 6; one trick played."""
     return {
         "format": "moon42/1",
         "game": "moon3",

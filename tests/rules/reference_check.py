@@ -1,13 +1,14 @@
 """An independent reference implementation of ``moon42 check``.
 
-Written only from RULES.md and RECORD-FORMAT.md, without importing anything from ``rules/`` or
-``app/``, so that a differential test can compare the two on generated records. It favours
-plain, readable code over speed.
+Written only from rules/README.md and rules/RECORDS.md, without importing anything from
+``rules/`` or ``app/``, so that a differential test can compare the two on generated
+records. It favours plain, readable code over speed.
 
 ``check_record(doc)`` takes a parsed JSON value and returns ``(exit_code, document_or_None)``:
 0 and the document for a legal record, 1 and the document (with ``error``) for a record that
 breaks the rules, 2 and None for a file that is not a record. ``check_text(text)`` does the
-same for raw text. ``Match`` is the replay state machine; the record generator uses it too.
+same for raw text, after the limits of rules/RECORDS.md. ``Match`` is the replay state
+machine; the record generator uses it too.
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ MOON21_SET: list[Tile] = [t for t in MOON22_SET if t != (0, 0)]
 
 TILE_PATTERN = re.compile(r"([0-6])-([0-6])")
 ONE_MARK = 42
+
+# rules/RECORDS.md, "Limits"
+MOST_BYTES = 16 * 1024 * 1024
+MOST_DEPTH = 32
+MOST_NUMBER_CHARACTERS = 32
+INTEGERS = range(-(2**63), 2**63)
+MOST_TARGET = 10_000
 SEVEN_MARKS = 7 * ONE_MARK
 
 
@@ -149,8 +157,8 @@ def option_value(name: str, value: Any) -> Any:
         return value
     if kind == "target":
         number = whole_number(value)
-        if number is None or number < 1:
-            raise FormError("target must be a whole number of at least 1")
+        if number is None or not 1 <= number <= MOST_TARGET:
+            raise FormError("target must be a whole number from 1 to 10,000")
         return number
     if name == "min_bid":
         number = whole_number(value)
@@ -251,14 +259,18 @@ def read_hand(entry: Any, game: str, tiles: list[Tile]) -> HandRecord:
         if not isinstance(holding, list) or len(holding) != 7:
             raise FormError("every seat gets seven tiles")
         hands.append([parse_tile(t) for t in holding])
-    widow_value = entry.get("widow", [])
+    # null stands for a member left out, as the project reads it (and records written by
+    # other tools do).
+    widow_value = entry.get("widow")
+    widow_value = [] if widow_value is None else widow_value
     if not isinstance(widow_value, list):
         raise FormError("widow must be a list")
     widow = [parse_tile(t) for t in widow_value]
     everything = [t for holding in hands for t in holding] + widow
     if sorted(everything) != sorted(tiles):
         raise FormError("the deal is not the set the game uses")
-    actions_value = entry.get("actions", [])
+    actions_value = entry.get("actions")
+    actions_value = [] if actions_value is None else actions_value
     if not isinstance(actions_value, list):
         raise FormError("actions must be a list")
     actions = [read_action(a, game) for a in actions_value]
@@ -273,7 +285,8 @@ def read_record(doc: Any) -> Record:
     game = doc.get("game")
     if not isinstance(game, str) or game not in SEATS:
         raise FormError("wrong game")
-    given = doc.get("options", {})
+    given = doc.get("options")
+    given = {} if given is None else given
     if not isinstance(given, dict):
         raise FormError("options must be an object")
     options = options_of(game, given)
@@ -290,7 +303,7 @@ def read_record(doc: Any) -> Record:
 
 @dataclass(frozen=True)
 class TrickRules:
-    """How tiles follow and rank under one trump (RULES.md 5, 6, 9.1, 9.4, 9.5)."""
+    """How tiles follow and rank under one trump (rules/README.md 5, 6, 9.1, 9.4, 9.5)."""
 
     trump: str  # "0".."6", "doubles", "none", "nello", "sevens"
     doubles_mode: str  # "high" / "low" / "own", used when there is no trump
@@ -897,9 +910,45 @@ def check_record(doc: Any) -> tuple[int, dict[str, Any] | None]:
     return 1, document
 
 
-def check_text(text: str) -> tuple[int, dict[str, Any] | None]:
+def _members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    names = [name for name, _ in pairs]
+    if len(set(names)) != len(names):
+        raise FormError("a member named twice")
+    return dict(pairs)
+
+
+def _number(text: str, kind: type) -> Any:
+    if len(text) > MOST_NUMBER_CHARACTERS:
+        raise FormError("a number written too long")
+    value = kind(text)
+    if kind is int and value not in INTEGERS:
+        raise FormError("an integer out of range")
+    return value
+
+
+def _not_a_number(text: str) -> Any:
+    raise FormError(f"{text} is not JSON")
+
+
+def depth(value: Any) -> int:
+    """How deep arrays and objects nest in ``value`` (a number or string: 0)."""
+    if isinstance(value, list):
+        return 1 + max((depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((depth(v) for v in value.values()), default=0)
+    return 0
+
+
+def check_text(text: str | bytes) -> tuple[int, dict[str, Any] | None]:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    if len(data) > MOST_BYTES:
+        return 2, None
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        doc = json.loads(data.decode("utf-8"), object_pairs_hook=_members,
+                         parse_int=lambda t: _number(t, int),
+                         parse_float=lambda t: _number(t, float), parse_constant=_not_a_number)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError, FormError):
+        return 2, None
+    if depth(doc) > MOST_DEPTH:
         return 2, None
     return check_record(doc)

@@ -1,6 +1,6 @@
 """Helpers for the rules tests: set up positions through records, act with short tokens.
 
-A position is a record (RECORD-FORMAT.md) with chosen deals, turned into a game by
+A position is a record (rules/RECORDS.md) with chosen deals, turned into a game by
 ``game_from_record``; from there the tests act through ``Game.apply``.  ``act`` reads one
 token per action and makes the action the seat to act is asked for: a bid ("5", "pass",
 "plunge"), a discard ("4-1"), a trump ("6", "doubles", "none", "nello") or a play ("6-4").
@@ -65,7 +65,7 @@ def fill_deal(
 
 
 def first_dealer_42(deal: Sequence[Sequence[str]]) -> int:
-    """RULES.md 2: the holder of 1-0 bids first, so the dealer sits to their right."""
+    """rules/README.md 2: the holder of 1-0 bids first, so the dealer sits to their right."""
     holder = next(s for s, held in enumerate(deal) if parse_tile("1-0") in tiles(" ".join(held)))
     return (holder - 1) % 4
 
@@ -195,7 +195,7 @@ def known_tiles(
     game: Game, seat: int, doc: dict[str, Any] | None = None
 ) -> tuple[set[Tile], set[Tile]]:
     """From the game's record (not its views): the tiles ``seat`` holds now, and every tile
-    it may know (RULES.md 8): its own, all tiles played in any hand, and the widow and the
+    it may know (rules/README.md 8): its own, all tiles played in any hand, and the widow and the
     discard of the hand in progress if it is the bidder and has taken the widow."""
     doc = doc or game_to_record(game)
     played = {

@@ -1,4 +1,4 @@
-"""RULES.md 3: the auction (Texas 42's mark bids of 9.3 are in test_texas42_contracts.py)."""
+"""rules/README.md 3: the auction (Texas 42's mark bids of 9.3 are in test_texas42_contracts.py)."""
 
 from __future__ import annotations
 

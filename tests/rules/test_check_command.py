@@ -1,4 +1,4 @@
-"""``python -m app check FILE``: exit 0, 1 and 2 as RECORD-FORMAT.md says."""
+"""``moon42 check FILE``: exit 0, 1 and 2 as rules/RECORDS.md says."""
 
 from __future__ import annotations
 
@@ -232,3 +232,92 @@ def test_members_not_in_the_format_and_players_are_ignored(tmp_path: Path) -> No
 
     done = run_check(tmp_path, _doc(change))
     assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
+
+
+# ----- hostile files and pipes (rules/RECORDS.md, "Limits") ------------------------------
+
+
+def _with(extra: str) -> str:
+    """The format's example with ``extra`` (JSON text) as one more member."""
+    return _doc()[:-1] + f', "extra": {extra}}}'
+
+
+HOSTILE = [
+    ("100,000 nested arrays", "[" * 100_000 + "]" * 100_000),
+    ("100,000 nested objects", '{"a":' * 100_000 + "1" + "}" * 100_000),
+    ("100,000 arrays never closed", "[" * 100_000),
+    ("nested 33 deep in an ignored member", _with("[" * 32 + "]" * 32)),
+    ("an integer of 5,000 digits", _with("1" * 5000)),
+    ("a number of 33 characters", _with("0." + "1" * 31)),
+    ("a seed of 2^63", _doc(_set(["seed"], 2**63))),
+    ("a target of 2^63", _doc(_set(["options", "target"], 2**63))),
+    ("a target of 10,001", _doc(_set(["options", "target"], 10_001))),
+    ("a member named twice", '{"format": "moon42/1", "format": "moon42/1", "game": "moon3"}'),
+    ("NaN", _with("NaN")),
+]
+
+
+@pytest.mark.parametrize("content", [c for _, c in HOSTILE], ids=[n for n, _ in HOSTILE])
+def test_a_hostile_file_is_not_a_record_and_no_traceback(tmp_path: Path, content: str) -> None:
+    done = run_check(tmp_path, content)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and len(done.stderr) < 300
+
+
+def test_a_file_over_16_mib_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    with path.open("wb") as handle:
+        handle.truncate(16 * 1024 * 1024 + 1)  # a sparse file: nothing to read, all to refuse
+    done = run_check(tmp_path, path.read_bytes())
+    assert done.returncode == 2 and "larger than 16 MiB" in done.stderr
+    big = "[" + " " * (16 * 1024 * 1024) + "]"
+    done = run_check_stdin(big)
+    assert done.returncode == 2 and "larger than 16 MiB" in done.stderr
+
+
+def test_a_10_mb_string_is_quoted_in_40_characters(tmp_path: Path) -> None:
+    done = run_check(tmp_path, _doc(_set(["hands", 0, "actions", 6, "play"], "x" * 10_000_000)))
+    assert done.returncode == 2
+    assert "x" * 41 not in done.stderr and len(done.stderr) < 300
+    faulty = _doc(_set(["hands", 0, "actions", 4], {"seat": 2, "trump": "y" * 10_000_000}))
+    done = run_check(tmp_path, faulty)
+    assert done.returncode == 1
+    assert len(json.loads(done.stdout)["error"]["message"]) < 200
+
+
+def _long_record() -> str:
+    """Three hundred hands all passed: a record whose check output is far over a pipe's 64 KiB."""
+    from moon42.rules import Game
+    from moon42.rules.actions import Pass
+    from moon42.rules.record import game_to_record
+
+    game = Game.new("moon4", seed=5)
+    for _ in range(300):
+        while game.to_act is not None:
+            game.apply(Pass(game.to_act.seat))
+        game.next_hand()
+    return json.dumps(game_to_record(game))
+
+
+@pytest.mark.parametrize(("change", "verdict"), [(None, 0), ("fault", 1)])
+def test_a_reader_that_stops_early_gets_no_traceback_and_the_verdict(
+    tmp_path: Path, change: str | None, verdict: int
+) -> None:
+    doc = json.loads(_long_record())
+    if change == "fault":  # a late hand's first call out of turn
+        last = doc["hands"][-2]
+        last["actions"][0]["seat"] = (last["actions"][0]["seat"] + 1) % 4
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    # As ``moon42 check long.json | head -c 100``: read a little, then close the pipe.
+    process = subprocess.Popen([sys.executable, "-m", "moon42.app", "check", str(path)],
+                               cwd=MAIN, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.read(100)
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) == verdict
+    assert first.startswith(b"{") and err == ""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.check_command import run_check
+from moon42.app.cli.check import run_check
 
 EXAMPLES = Path(__file__).parent / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -1,11 +1,12 @@
-"""The options of RULES.md (sections 3, 4, 7, 9) and RECORD-FORMAT.md: names, defaults, checks."""
+"""The options of rules/README.md (sections 3, 4, 7, 9) and rules/RECORDS.md: names,
+defaults, checks."""
 
 from __future__ import annotations
 
 import pytest
 
 from moon42.rules import Game, Options, OptionsError, options_for
-from moon42.rules.options import OPTION_HELP, OPTIONS_OF
+from moon42.rules.options import HOUSE_RULES, OPTIONS_OF, Group
 
 BOTH = {"forced_bid", "target", "doubles_trump", "no_trump", "no_trump_doubles"}
 MOON = {"min_bid", "scoring", "moon_instant"}
@@ -19,10 +20,16 @@ def test_each_game_has_the_options_the_record_format_lists() -> None:
     assert set(OPTIONS_OF["texas42"]) == BOTH | TEXAS
 
 
-def test_every_option_has_a_one_line_help() -> None:
-    for name in BOTH | MOON | MOON3 | TEXAS:
-        assert OPTION_HELP[name].strip()
-        assert "\n" not in OPTION_HELP[name]
+def test_every_option_is_declared_with_a_label_a_group_and_a_one_line_help() -> None:
+    assert set(HOUSE_RULES) == BOTH | MOON | MOON3 | TEXAS
+    for name, rule in HOUSE_RULES.items():
+        assert rule.name == name and rule.label.strip() and rule.help.strip(), name
+        assert "\n" not in rule.help
+        assert (rule.group is None) == (name == "target"), name
+        assert isinstance(rule.group, Group | None)
+        default = getattr(Options(game=rule.games[0]), name)
+        assert default == rule.default and (not rule.choices or default in rule.choices), name
+        assert all(value in rule.choices for value in rule.meanings), name
 
 
 def test_moon_defaults() -> None:

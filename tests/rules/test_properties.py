@@ -1,7 +1,7 @@
 """Property-based tests: random legal play over random seeds, games and options.
 
 The trick winner, the tiles a player may play, made or set, the score of a hand, the early
-end of Texas 42 and the game's winner are computed here again, straight from RULES.md
+end of Texas 42 and the game's winner are computed here again, straight from rules/README.md
 (sections 5 to 7 and 9), without the engine's trick rules.
 """
 
@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-# ----- random options for each game (RECORD-FORMAT.md's option list) ----------------------------
+# ----- random options for each game (rules/RECORDS.md's option list) ----------------------------
 
 _BOTH = {
     "forced_bid": st.booleans(),
@@ -77,7 +78,7 @@ def _setup(kind: str) -> st.SearchStrategy[tuple[str, dict[str, Any], int]]:
 
 setups = st.sampled_from(["moon3", "moon4", "texas42", "texas42+"]).flatmap(_setup)
 
-# ----- RULES.md, again ---------------------------------------------------------------------------
+# ----- rules/README.md, again --------------------------------------------------------------------
 
 
 def _numbers(t) -> tuple[int, int]:
@@ -142,7 +143,7 @@ class Contract:
         return b if a == suit else a
 
     def winner(self, tiles: list) -> int:
-        """Index of the winning tile (RULES.md 6, 9.1, 9.5)."""
+        """Index of the winning tile (rules/README.md 6, 9.1, 9.5)."""
         if self.trump == "sevens":
             distances = [abs(sum(_numbers(t)) - 7) for t in tiles]
             return distances.index(min(distances))
@@ -178,7 +179,7 @@ def unit_of(options, seat: int) -> tuple[int, ...]:
 
 
 def expected_outcome(options, result) -> tuple[bool | None, tuple[int, ...]]:
-    """Made or set and each seat's change (RULES.md 7.1 to 7.4, 9.3 to 9.6)."""
+    """Made or set and each seat's change (rules/README.md 7.1 to 7.4, 9.3 to 9.6)."""
     n = options.seats
     if result.bidder is None:
         return None, (0,) * n
@@ -216,7 +217,7 @@ def expected_outcome(options, result) -> tuple[bool | None, tuple[int, ...]]:
 
 
 def expected_trick_count(options, result) -> int:
-    """How many tricks the hand lasts (RULES.md 6, 7.3, 9.4 to 9.6)."""
+    """How many tricks the hand lasts (rules/README.md 6, 7.3, 9.4 to 9.6)."""
     if options.game != "texas42" or options.play_out:
         return 7
     side = unit_of(options, result.bidder)
@@ -239,7 +240,7 @@ def expected_trick_count(options, result) -> int:
 
 
 def expected_winner(options, totals, result) -> tuple[int, ...] | None:
-    """RULES.md 7.5 and 9.2."""
+    """rules/README.md 7.5 and 9.2."""
     all_units = units(options)
 
     def total(unit):
@@ -490,10 +491,14 @@ def illegal_actions(g: Game):
 def test_illegal_actions_are_refused_and_change_nothing(setup) -> None:
     game, options, seed = setup
     checked = []
+    looked_at: set[tuple[int, str]] = set()  # (hand, kind of turn) of the positions tried
 
     def check(g: Game, rng: random.Random) -> None:
-        if rng.random() > 0.12:
+        # The first turn of each kind in every hand, and about one turn in eight besides.
+        first = (g.hand_number, g.to_act.kind) not in looked_at
+        if rng.random() > 0.12 and not first:
             return
+        looked_at.add((g.hand_number, g.to_act.kind))
         before = json.dumps(game_to_record(g))
         legal, turn = g.legal_actions(), g.to_act
         views = [g.view(s) for s in range(g.seats)]
@@ -511,14 +516,20 @@ def test_illegal_actions_are_refused_and_change_nothing(setup) -> None:
 
     run = play(game, options, seed, hands=3, check=check)
     g = run.game
+    # Every hand played was tried at its first bid, and at its first play when it got there.
+    assert {h for h, kind in looked_at if kind == "bid"} == set(range(len(g.log)))
+    reached_play = {h for h, log in enumerate(g.log) if any(type(a) is Play for a in log.actions)}
+    assert reached_play <= {h for h, kind in looked_at if kind == "play"}
+    assert len(checked) >= 20 * len(looked_at)  # dozens of refusals at each position tried
     before = json.dumps(game_to_record(g))
-    for action in illegal_actions(g):
+    refused = illegal_actions(g)
+    for action in refused:
         try:
             g.apply(action)
         except RuleError:
             continue
         raise AssertionError(f"{action} was accepted between hands")
-    assert json.dumps(game_to_record(g)) == before
+    assert refused and json.dumps(game_to_record(g)) == before
 
 
 def _rebuild(game: str, options: dict, seed: int, steps: list) -> Game:
@@ -556,6 +567,7 @@ def test_records_round_trip_and_replays_are_identical(setup, stop: int) -> None:
         assert game_to_record(again) == game_to_record(g)
 
 
+@pytest.mark.slow  # every view of many random games
 @SETTINGS
 @given(setups)
 def test_a_view_never_holds_a_tile_its_seat_may_not_know(setup) -> None:

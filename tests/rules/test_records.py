@@ -1,4 +1,4 @@
-"""RECORD-FORMAT.md: records out and in, their form (RecordError) and their faults (RuleError)."""
+"""rules/RECORDS.md: records out and in, their form (RecordError) and their faults (RuleError)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""RULES.md 7.1 to 7.4: made or set, what each seat scores, Texas 42's counts and early end."""
+"""rules/README.md 7.1 to 7.4: made or set, what each seat scores, Texas 42's counts and
+early end."""
 
 from __future__ import annotations
 

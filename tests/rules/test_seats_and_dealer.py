@@ -1,4 +1,4 @@
-"""RULES.md 2: seats, partners, the deal and the dealer."""
+"""rules/README.md 2: seats, partners, the deal and the dealer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 9.3 to 9.6: mark bids and raises, Nello, Sevens, Plunge and Splash."""
+"""rules/README.md 9.3 to 9.6: mark bids and raises, Nello, Sevens, Plunge and Splash."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 1: the tiles, how they are written, and the three tile sets."""
+"""rules/README.md 1: the tiles, how they are written, and the three tile sets."""
 
 from __future__ import annotations
 

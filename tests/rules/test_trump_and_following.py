@@ -1,4 +1,5 @@
-"""RULES.md 5 and 6 (trump, the suit led, following, winning, rank) and 9.1 (doubles options)."""
+"""rules/README.md 5 and 6 (trump, the suit led, following, winning, rank) and 9.1 (doubles
+options)."""
 
 from __future__ import annotations
 
@@ -115,7 +116,7 @@ def test_every_trick_rules_winner_matches_the_power_order() -> None:
     assert rules.winner_index(tiles("3-3 5-3 6-3")) == 2
 
 
-# Trump 5, 3-2 led (the example of RULES.md 6).
+# Trump 5, 3-2 led (the example of rules/README.md 6).
 TRUMP_FIVE = {
     0: "3-2 1-0 2-0 2-1 2-2 4-0 4-1",
     1: "5-3 6-3 6-6 6-5 6-4 6-2 6-1",
@@ -178,7 +179,7 @@ def test_trump_led_any_trump_follows() -> None:
     assert g.view(0).tricks[1].winner == 2
 
 
-# Doubles trump, 4-2 led (the example of RULES.md 6).
+# Doubles trump, 4-2 led (the example of rules/README.md 6).
 DOUBLES = {
     0: "4-2 0-0 1-0 2-0 3-0 2-1 3-1",
     1: "4-4 4-1 6-6 6-5 6-3 6-2 6-1",
@@ -259,7 +260,7 @@ def test_a_hand_is_seven_tricks_each_won_trick_led_by_its_winner() -> None:
         assert after.leader == before.winner
 
 
-# RULES.md 9.1: no_trump_doubles.
+# rules/README.md 9.1: no_trump_doubles.
 
 
 def test_no_trump_doubles_high_a_double_tops_its_suit() -> None:

@@ -1,4 +1,4 @@
-"""RULES.md 8 (what each player knows) and the 84 face-down table of 7.3."""
+"""rules/README.md 8 (what each player knows) and the 84 face-down table of 7.3."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 4: the widow of three-player Moon, the discard, and trump_before_widow."""
+"""rules/README.md 4: the widow of three-player Moon, the discard, and trump_before_widow."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 7.5 (winning the game, "bidder goes out") and 9.2 (moon_instant)."""
+"""rules/README.md 7.5 (winning the game, "bidder goes out") and 9.2 (moon_instant)."""
 
 from __future__ import annotations
 

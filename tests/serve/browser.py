@@ -23,7 +23,7 @@ import aiohttp
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu",
                   "--disable-background-networking", "--no-first-run",
                   "--window-size=1280,800", "--remote-debugging-port=0",
-                  # Only the server under test: the page's web font must not be waited for.
+                  # Only the server under test: nothing else may be reached.
                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
 
 
@@ -68,6 +68,7 @@ class Browser:
         else:
             raise AssertionError("chromium did not start")
         self._ids = itertools.count(1)
+        self.requested: list[str] = []  # every address the page asked for
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -93,6 +94,7 @@ class Browser:
             async with session.ws_connect(pages[0]["webSocketDebuggerUrl"],
                                           max_msg_size=0) as ws:
                 await self._call(ws, "Page.enable")
+                await self._call(ws, "Network.enable")
                 await self._call(ws, "Page.addScriptToEvaluateOnNewDocument",
                                  source=_WATCH_WEBSOCKETS)
                 await self._call(ws, "Page.navigate", url=url)
@@ -116,6 +118,8 @@ class Browser:
         await ws.send_str(json.dumps({"id": number, "method": method, "params": params}))
         while True:
             message = json.loads((await ws.receive()).data)
+            if message.get("method") == "Network.requestWillBeSent":
+                self.requested.append(message["params"]["request"]["url"])
             if message.get("id") == number:
                 if "error" in message:
                     raise AssertionError(f"{method}: {message['error']}")

@@ -13,26 +13,34 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 SSH_OPTIONS = ("-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-               "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=20")
+               "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=60")
 
 LOBBY_TITLE = "moon42: Moon and Texas 42"
 
+# Seconds any one step may take: the tests share two cores with other work, and a wait
+# ends as soon as what it waits for is there.
+PATIENCE = 120.0
 
-def wait_until(check, timeout: float = 30.0, every: float = 0.2, what: str = "it"):
-    """Poll ``check`` until it returns something true; that value."""
+
+def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str = "it",
+               shown: Callable[[], str] | None = None):
+    """Poll ``check`` until it returns something true; that value.  If it times out, the
+    error says ``shown()`` too (the screens, say)."""
     deadline = time.monotonic() + timeout
     while True:
         value = check()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+            said = f"; then:\n{shown()}" if shown is not None else ""
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}{said}")
         time.sleep(every)
 
 
@@ -49,8 +57,7 @@ class Server:
     def __init__(self, folder: Path, *args: str) -> None:
         self.folder = folder
         self.log_path = folder / "server.log"
-        env = dict(os.environ, PYTHONPATH=str(ROOT), MOON42_DATA_DIR=str(folder / "data"),
-                   MOON42_CONFIG_DIR=str(folder / "config"))
+        env = dict(os.environ, PYTHONPATH=str(ROOT), MOON42_DATA_DIR=str(folder / "data"))
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "moon42.app.cli", "serve", *args],
@@ -70,6 +77,13 @@ class Server:
 
     def alive(self) -> bool:
         return self.process.poll() is None
+
+    def rss_mib(self) -> float:
+        """The server process's resident memory."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+        assert match is not None
+        return int(match.group(1)) / 1024
 
     def stop(self) -> int:
         """Ask it to stop (as Ctrl+C would); kill it if it does not."""
@@ -110,13 +124,24 @@ class Tmux:
     def screen(self, name: str) -> str:
         return self._tmux("capture-pane", "-p", "-t", name)
 
+    def screens(self, *names: str) -> str:
+        """Several terminals' screens, one after the other, each under its name."""
+        return "\n".join(f"--- {name}:\n{self.screen(name)}" for name in names)
+
     def keys(self, name: str, *keys: str) -> None:
         self._tmux("send-keys", "-t", name, *keys)
+
+    def modes(self, name: str) -> dict[str, str]:
+        """The terminal modes the pane is in, as tmux keeps them."""
+        names = ("alternate_on", "mouse_any_flag", "mouse_all_flag", "mouse_button_flag",
+                 "mouse_standard_flag", "mouse_sgr_flag", "cursor_flag")
+        shown = self._tmux("display", "-p", "-t", name, " ".join(f"#{{{n}}}" for n in names))
+        return dict(zip(names, shown.split(), strict=True))
 
     def resize(self, name: str, width: int, height: int) -> None:
         self._tmux("resize-window", "-t", name, "-x", str(width), "-y", str(height))
 
-    def wait_for(self, name: str, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, name: str, text: str, timeout: float = PATIENCE) -> str:
         def shows() -> str | None:
             screen = self.screen(name)
             return screen if text in screen else None
@@ -134,6 +159,70 @@ def _quote(word: str) -> str:
     import shlex
 
     return shlex.quote(word)
+
+
+# What a player's screen says when it is their turn to bid, discard, name trump or play.
+MY_TURN = ("Your bid", "you must bid", "Discard:", "Name trump:", "Your lead", "Your turn",
+           "Sevens:")
+
+
+def my_turn(screen: str) -> bool:
+    return any(words in screen for words in MY_TURN)
+
+
+def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
+               key: Callable[[str], str] = lambda screen: "Enter",
+               turn: Callable[[str], bool] = my_turn,
+               timeout: float = PATIENCE) -> dict[str, str]:
+    """Each player presses ``key(screen)`` at their turns until ``done(screen)`` holds for
+    every one of them; the screens they end on.
+
+    As a person would, a player reads a screen only once it has settled (the same at two
+    looks in a row), presses one key on it, and presses again only on a screen that has
+    changed since: the screen a test reads is behind the game while the key travels and
+    the answer is drawn, and a key pressed again on a turn already answered lands on
+    whatever comes next (the hand's summary, which it would close unseen).  The deadline is
+    for the screens to move: a busy machine makes a hand slow, but never still.
+    """
+    waiting = list(names)
+    seen: dict[str, str] = {}  # each one's screen at the last look
+    pressed: dict[str, str] = {}  # the screen each one last pressed a key on
+    ended: dict[str, str] = {}
+    deadline = time.monotonic() + timeout
+    while waiting:
+        for name in list(waiting):
+            screen = tmux.screen(name)
+            if screen != seen.get(name):
+                seen[name] = screen
+                deadline = time.monotonic() + timeout
+            elif done(screen):
+                ended[name] = screen
+                waiting.remove(name)
+            elif turn(screen) and screen != pressed.get(name):
+                pressed[name] = screen
+                tmux.keys(name, key(screen))
+        if waiting:
+            assert time.monotonic() < deadline, \
+                f"the screens stood still for {timeout:g} s:\n{tmux.screens(*waiting)}"
+            time.sleep(0.2)
+    return ended
+
+
+def connections_to(port: int) -> int:
+    """Established TCP connections to ``port`` on this machine, as the kernel counts them
+    (the server's side of each)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            if local_port == port and fields[3] == "01":
+                count += 1
+    return count
 
 
 def processes_mentioning(marker: str) -> list[int]:

@@ -1,17 +1,16 @@
-"""The server's parts alone: attempt limits, keys, players' folders, the app's environment."""
+"""The server's parts alone: limits, the terminal and its modes, the app's environment, flags."""
 
 from __future__ import annotations
 
 import subprocess
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from moon42.app import cli
-from moon42.app.serve.identity import authorized_fingerprints, host_key, player_folder
-from moon42.app.serve.limits import AttemptLimiter
-from moon42.app.serve.terminal import app_environment
+from moon42.app.serve.limits import AttemptLimiter, ConnectionCount, InputBudget, Quieter
+from moon42.app.serve.modes import TerminalModes
+from moon42.app.serve.terminal import MAX_COLUMNS, MAX_ROWS, app_environment, clamp_size
 
 
 class Clock:
@@ -44,41 +43,68 @@ def test_hammering_keeps_an_address_shut_out() -> None:
     assert limiter.wait_for("10.0.0.1") == pytest.approx(8.0)
 
 
-def test_authorized_keys_lines_with_options_and_comments(tmp_path: Path) -> None:
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
-    public = [k.export_public_key().decode().strip() for k in keys]
-    (tmp_path / "authorized_keys").write_text(
-        "# players\n\n"
-        f"{public[0]} ann@home\n"
-        f'no-port-forwarding,command="echo hi" {public[1]}\n'
-        "ssh-ed25519 AAAAnotakey broken\n"
-        f"# {public[2]}\n"
-    )
-    found = authorized_fingerprints(tmp_path / "authorized_keys")
-    assert found == {keys[0].get_fingerprint("sha256"), keys[1].get_fingerprint("sha256")}
-    with pytest.raises(OSError):
-        authorized_fingerprints(tmp_path / "missing")
+def test_connections_are_counted_in_all_and_per_address() -> None:
+    count = ConnectionCount(total=3, per_address=2)
+    assert count.admit("10.0.0.1") is None and count.admit("10.0.0.1") is None
+    assert "10.0.0.1 has 2 connections open" in count.admit("10.0.0.1")
+    assert count.admit("10.0.0.2") is None
+    assert "3 connections open" in count.admit("10.0.0.3")  # the server is full
+    count.release("10.0.0.1")
+    assert count.open == 2 and count.from_address("10.0.0.1") == 1
+    assert count.admit("10.0.0.3") is None
+    count.release("10.0.0.9")  # never counted: nothing to release
+    assert count.open == 3
 
 
-def test_the_host_key_is_made_once_and_kept_private(tmp_path: Path) -> None:
-    first = host_key(tmp_path / "server")
-    again = host_key(tmp_path / "server")
-    assert first.get_fingerprint() == again.get_fingerprint()
-    files = list((tmp_path / "server").iterdir())
-    assert [f.name for f in files] == ["ssh_host_ed25519_key"]
-    assert files[0].stat().st_mode & 0o077 == 0
+def test_the_input_budget_lets_a_burst_through_then_the_rate() -> None:
+    clock = Clock()
+    budget = InputBudget(rate=100, burst=400, clock=clock)
+    assert budget.available() == 400
+    assert budget.spend(400) == 0.0 and budget.available() == 0
+    assert budget.time_for(50) == pytest.approx(0.5)
+    clock.now += 0.5
+    assert budget.available() == 50
+    assert budget.spend(150) == pytest.approx(1.0)  # overspent by 100: a second to wait
+    clock.now += 100
+    assert budget.available() == 400  # never more than a burst
+    assert budget.time_for(10_000) == 0.0  # at most a burst is waited for
 
 
-def test_players_folders_are_safe_and_apart(tmp_path: Path) -> None:
-    root = tmp_path
-    assert player_folder(root, "SHA256:ab+c/d", "x").name == "key-ab-c_d"
-    assert player_folder(root, None, "ann").name == "guest-ann"
-    for name in ("../../etc", "..", "a/b", "", "é" * 200, ".hidden"):
-        folder = player_folder(root, None, name)
-        assert folder.parent == root / "players"
-        assert folder.name not in ("", ".", "..") and "/" not in folder.name
-        assert len(folder.name) <= 80
-    assert player_folder(root, None, "ann") != player_folder(root, None, "bob")
+def test_a_line_about_the_same_thing_is_said_once_a_minute() -> None:
+    clock = Clock()
+    quieter = Quieter(60, clock)
+    assert quieter.due("10.0.0.1 refused") and not quieter.due("10.0.0.1 refused")
+    assert quieter.due("10.0.0.2 refused")
+    clock.now += 61
+    assert quieter.due("10.0.0.1 refused")
+
+
+def test_terminal_sizes_are_clamped_to_what_a_terminal_can_be() -> None:
+    assert clamp_size(70000, 70000) == (MAX_COLUMNS, MAX_ROWS)
+    assert clamp_size(2**32 - 1, 2**32 - 1) == (MAX_COLUMNS, MAX_ROWS)
+    assert clamp_size(0, 0) == (80, 24)  # unknown
+    assert clamp_size(-5, 30) == (1, 30) and clamp_size(120, 40) == (120, 40)
+
+
+def test_the_modes_a_game_left_on_are_undone_and_nothing_more() -> None:
+    modes = TerminalModes()
+    start = (b"\x1b[?1049h\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h\x1b[?25l"
+             b"\x1b[?1004h\x1b[?2004h\x1b[>1u")
+    # Cut anywhere, the sequences are still seen.
+    for cut in range(0, len(start), 5):
+        modes.saw(start[cut:cut + 5])
+    modes.saw(b"drawing the lobby\x1b[1;1H\x1b[?25l")
+    undo = modes.undo()
+    for sequence in (b"\x1b[?1049l", b"\x1b[?1000l", b"\x1b[?1003l", b"\x1b[?1006l",
+                     b"\x1b[?25h", b"\x1b[?1004l", b"\x1b[?2004l", b"\x1b[<u"):
+        assert sequence in undo
+    # The screen is left last, the cursor shown after it.
+    assert undo.index(b"\x1b[?1000l") < undo.index(b"\x1b[?1049l") < undo.index(b"\x1b[?25h")
+    # A game that put everything back itself needs nothing more.
+    modes.saw(b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[<u"
+              b"\x1b[?1049l\x1b[?25h\x1b[?1004l")
+    assert modes.undo() == b""
+    assert TerminalModes().undo() == b""
 
 
 def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> None:
@@ -90,7 +116,9 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
     assert env["LANG"] == "de_DE.UTF-8" and env["NO_COLOR"] == "1"
     assert "LD_PRELOAD" not in env and "PYTHONPATH" not in env
     assert env["MOON42_DATA_DIR"] == str(tmp_path / "ann" / "data")
-    assert env["MOON42_CONFIG_DIR"] == str(tmp_path / "ann" / "config")
+    assert "MOON42_CONFIG_DIR" not in env
+    long = app_environment({"TERM": "x" * 300, "LANG": "a\0b"}, tmp_path / "ann")
+    assert long["TERM"] == "xterm-256color" and long["LANG"] == "C.UTF-8"
     bare = app_environment({}, tmp_path / "bob")
     assert bare["LANG"] == "C.UTF-8" and "NO_COLOR" not in bare
 
@@ -103,6 +131,19 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
         (["serve", "ssh", "--guest", "--max-sessions", "0"], "--max-sessions must be at least 1"),
         (["serve", "ssh", "--guest", "--idle-timeout", "0"], "--idle-timeout must be more than 0"),
         (["serve", "ssh", "--authorized-keys", "/no/such/file"], "no such file"),
+        (["serve", "ssh", "--guest", "--login-grace", "0"], "--login-grace must be more than 0"),
+        (["serve", "ssh", "--guest", "--max-connections", "0"],
+         "--max-connections must be at least 1"),
+        (["serve", "ssh", "--guest", "--max-per-address", "-1"],
+         "--max-per-address must be at least 1"),
+        (["serve", "ssh", "--guest", "--input-rate", "0"], "--input-rate must be at least 1"),
+        (["serve", "ssh", "--guest", "--port", "70000"], "--port is 0 to 65535"),
+        (["serve", "web", "--max-sessions", "0"], "--max-sessions must be at least 1"),
+        (["serve", "web", "--idle-timeout", "-1"], "--idle-timeout must be more than 0"),
+        (["serve", "web", "--password", ""], "a password has 1 to 256 characters"),
+        (["serve", "web", "--password", "x", "--password-file", "f"], "not allowed with"),
+        (["serve", "web", "--password-file", "/no/such/file"], "cannot read a password"),
+        (["serve", "web", "--public-url", "example.com"], "--public-url starts with http"),
         (["serve"], "required"),
     ],
 )

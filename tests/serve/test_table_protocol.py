@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import asyncio
 
+from moon42.app.serve.identity import Identity
 from moon42.app.serve.protocol import TableClient, TableServer
 from moon42.app.serve.tables import Tables
 from moon42.app.serve.view_codec import decode, encode
 from moon42.rules import Phase
 
+PATIENCE = 120.0  # seconds a message may take on a busy machine
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
 
 async def until(client: TableClient, kind: str, test=lambda m: True) -> dict:
     while True:
-        message = await asyncio.wait_for(client.receive(), 10)
+        message = await asyncio.wait_for(client.receive(), PATIENCE)
         assert message is not None, "the server hung up"
         if message["type"] == kind and test(message):
             return message
@@ -22,7 +33,7 @@ async def play_until_hand_over(clients: dict[int, TableClient], last: dict[int, 
     """Each player answers their own turns with their first legal move."""
     async def player(seat: int, client: TableClient) -> None:
         while True:
-            message = await asyncio.wait_for(client.receive(), 20)
+            message = await asyncio.wait_for(client.receive(), PATIENCE)
             assert message is not None
             if message["type"] != "view":
                 continue
@@ -39,12 +50,15 @@ async def play_until_hand_over(clients: dict[int, TableClient], last: dict[int, 
 
 def test_two_players_share_a_table_and_a_dropped_seat_is_kept(tmp_path):
     async def main():
-        tables = Tables(grace=0.2, pace=0, summary_wait=30)
+        clock = Clock()  # the seats' grace runs on it; the bots' own pace is 0
+        tables = Tables(grace=5, pace=0, summary_wait=30, clock=clock)
         server = TableServer(tmp_path / "tables.sock", tables)
+        server.admit("ann-token", Identity("key-ann", "Ann", by_key=True))
+        server.admit("bob-token", Identity("key-bob", "Bob", by_key=True))
         await server.start()
         try:
-            ann = await TableClient.connect(tmp_path / "tables.sock", "key-ann", "Ann")
-            bob = await TableClient.connect(tmp_path / "tables.sock", "key-bob", "Bob")
+            ann = await TableClient.connect(tmp_path / "tables.sock", "ann-token")
+            bob = await TableClient.connect(tmp_path / "tables.sock", "bob-token")
             assert (await until(ann, "hello"))["held"] is None
             await until(bob, "hello")
             await ann.send({"op": "open", "game": "moon3", "options": {}, "seed": 5})
@@ -76,11 +90,16 @@ def test_two_players_share_a_table_and_a_dropped_seat_is_kept(tmp_path):
 
             # Bob drops: after the grace a bot plays his seat; he comes back to it.
             await bob.close()
-            await asyncio.sleep(0.1)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + PATIENCE
+            while table.seats[1].send is not None:  # the server notices he has gone
+                assert loop.time() < deadline
+                await asyncio.sleep(0.05)
             assert not table.bot_plays(1)
-            await asyncio.sleep(0.3)
+            clock.now += 5
             assert table.bot_plays(1)
-            bob = await TableClient.connect(tmp_path / "tables.sock", "key-bob", "Bob")
+            server.admit("bob-again", Identity("key-bob", "Bob", by_key=True))
+            bob = await TableClient.connect(tmp_path / "tables.sock", "bob-again")
             assert (await until(bob, "hello"))["held"] == seated["table"]
             await bob.send({"op": "join", "table": seated["table"]})
             assert (await until(bob, "seated"))["seat"] == 1
@@ -93,6 +112,47 @@ def test_two_players_share_a_table_and_a_dropped_seat_is_kept(tmp_path):
             assert tables.tables == {}  # nobody left at the table: it closed
             await ann.close()
             await bob.close()
+        finally:
+            await server.close()
+
+    asyncio.run(main())
+
+
+def test_who_an_app_is_comes_from_its_sessions_token(tmp_path):
+    async def main():
+        tables = Tables(grace=30, pace=1000, codes=lambda: "424242")
+        server = TableServer(tmp_path / "tables.sock", tables)
+        server.admit("first", Identity("guest-ann", "Ann", by_key=False))
+        await server.start()
+        try:
+            # A token the server never gave (or took back) is nobody.
+            stranger = await TableClient.connect(tmp_path / "tables.sock", "made-up")
+            assert "not signed in" in (await until(stranger, "error"))["message"]
+            await stranger.send({"op": "list"})
+            assert "hello first" in (await until(stranger, "error"))["message"]
+
+            ann = await TableClient.connect(tmp_path / "tables.sock", "first")
+            await until(ann, "hello")
+            await ann.send({"op": "open", "game": "moon3", "options": {}, "seed": 5})
+            seated = await until(ann, "seated")
+            assert seated["code"] == "424242"  # told to the guest's own session only
+
+            # Ann's session ends; a new session under her name is offered the seat, but
+            # takes it only with the code.
+            await ann.close()
+            server.revoke("first")
+            server.admit("second", Identity("guest-ann", "Ann", by_key=False))
+            again = await TableClient.connect(tmp_path / "tables.sock", "second")
+            hello = await until(again, "hello")
+            assert hello["held"] == seated["table"] and hello["code"] is True
+            await again.send({"op": "join", "table": seated["table"]})
+            refused = await until(again, "error")
+            assert refused["code"] is True and "seat code" in refused["message"]
+            await again.send({"op": "join", "table": seated["table"], "code": "111111"})
+            assert "not the code" in (await until(again, "error"))["message"]
+            await again.send({"op": "join", "table": seated["table"], "code": "424242"})
+            assert (await until(again, "seated"))["seat"] == 0
+            await again.close()
         finally:
             await server.close()
 

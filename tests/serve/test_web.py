@@ -1,4 +1,8 @@
-"""``moon42 serve web``: a headless Chromium opens the page and the lobby comes up in it."""
+"""``moon42 serve web``: a headless Chromium plays in the page; hostile clients are turned away.
+
+The page must come whole from the server (nothing from elsewhere), a game's websocket only
+from the server's own page, and no more games than allowed, for no longer than allowed.
+"""
 
 from __future__ import annotations
 
@@ -7,47 +11,192 @@ import socket
 import urllib.request
 from pathlib import Path
 
+import aiohttp
+import pytest
+
 from .browser import Browser
-from .harness import Server, processes_mentioning, wait_until
+from .harness import PATIENCE, Server, processes_mentioning, wait_until
+
+pytestmark = pytest.mark.slow  # a web server and app processes
 
 
 def free_port() -> int:
-    # textual-serve writes its own address into the page, so it needs the real port.
+    # The page is given its own address, so the server needs the real port.
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
 
 
-def test_the_page_shows_the_lobby(tmp_path: Path) -> None:
-    port = free_port()
-    server = Server(tmp_path, "web", "--port", str(port), "--data-dir", str(tmp_path / "srv"))
-    browser = None
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        page = wait_until(lambda: _fetch(url), what="the page")
-        assert "moon42" in page and f"ws://127.0.0.1:{port}/ws" in page
-
-        browser = Browser(tmp_path)
-        picture = tmp_path / "lobby.png"
-        text = asyncio.run(browser.page_text_and_picture(
-            url, "moon42: Moon and Texas 42", picture))
-        assert "Start game" in text and "Seed" in text
-        # A real picture of the lobby, not a blank page: PNG, and too big to be one colour.
-        data = picture.read_bytes()
-        assert data.startswith(b"\x89PNG") and len(data) > 20_000
-        # The app behind the page runs with the server's web folder for its saves.
-        assert processes_mentioning(str(tmp_path / "srv" / "web"))
-    finally:
-        if browser is not None:
-            browser.close()
-        assert server.stop() == 0, server.log()
-    wait_until(lambda: not processes_mentioning(str(tmp_path / "srv")), 15,
-               what="the app processes to end")
-
-
 def _fetch(url: str) -> str | None:
     try:
-        with urllib.request.urlopen(url, timeout=5) as answer:
+        with urllib.request.urlopen(url, timeout=PATIENCE) as answer:
             return answer.read().decode()
     except OSError:
         return None
+
+
+def start(folder: Path, *args: str) -> tuple[Server, str]:
+    port = free_port()
+    server = Server(folder, "web", "--port", str(port), "--data-dir", str(folder / "srv"),
+                    *args)
+    url = f"http://127.0.0.1:{port}"
+    wait_until(lambda: _fetch(url + "/"), what="the page")
+    return server, url
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory):
+    folder = tmp_path_factory.mktemp("web")
+    server, url = start(folder, "--max-sessions", "2", "--idle-timeout", "6")
+    yield url
+    assert server.stop() == 0, server.log()
+    wait_until(lambda: not processes_mentioning(str(folder / "srv")), what="the games to end")
+
+
+async def _game(session: aiohttp.ClientSession, url: str, origin: str | None = None,
+                **headers: str) -> aiohttp.ClientWebSocketResponse:
+    """A game's websocket, as the page opens it; what the app sends is read by the caller."""
+    ws_url = url.replace("http", "ws") + "/ws?width=80&height=24"
+    return await session.ws_connect(ws_url, origin=origin or url, headers=headers)
+
+
+async def _drawn(ws: aiohttp.ClientWebSocketResponse, words: bytes = b"Moon and Texas") -> None:
+    seen = b""
+    async with asyncio.timeout(PATIENCE):
+        while words not in seen:
+            message = await ws.receive()
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            seen += message.data
+
+
+def test_the_page_shows_the_lobby_from_the_servers_own_files(tmp_path: Path, web: str) -> None:
+    with urllib.request.urlopen(web + "/", timeout=PATIENCE) as answer:
+        page = answer.read().decode()
+        policy = answer.headers["Content-Security-Policy"]
+    assert "moon42" in page and f"{web.replace('http', 'ws')}/ws" in page
+    assert "googleapis" not in page and "https://" not in page
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+
+    browser = Browser(tmp_path)
+    try:
+        picture = tmp_path / "lobby.png"
+        text = asyncio.run(browser.page_text_and_picture(
+            web + "/", "moon42: Moon and Texas 42", picture))
+    finally:
+        browser.close()
+    assert "Start game" in text and "Seed" in text
+    # A real picture of the lobby, not a blank page: PNG, and too big to be one colour.
+    data = picture.read_bytes()
+    assert data.startswith(b"\x89PNG") and len(data) > 20_000
+    # Everything the page asked for, it asked of this server.
+    assert browser.requested and all(
+        url.startswith((web + "/", web.replace("http", "ws") + "/"))
+        for url in browser.requested), browser.requested
+    assert any(url.endswith(".ttf") for url in browser.requested)
+
+
+def test_static_files_are_served_but_never_listed(web: str) -> None:
+    assert "xterm" in (_fetch(web + "/static/css/xterm.css") or "")
+    for path in ("/static/", "/static/js/", "/static/fonts", "/static/../server.py",
+                 "/download/anything"):
+        try:
+            urllib.request.urlopen(web + path, timeout=PATIENCE)
+        except urllib.error.HTTPError as error:
+            assert error.code in (403, 404), path
+        else:
+            raise AssertionError(f"{path} was served")
+
+
+def test_a_game_is_played_only_from_the_servers_own_page(web: str) -> None:
+    async def main() -> list[int]:
+        refused = []
+        async with aiohttp.ClientSession() as session:
+            for origin in ("http://evil.example.com", "null", web.replace("127.0.0.1",
+                                                                          "localhost")):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as error:
+                    await _game(session, web, origin=origin)
+                refused.append(error.value.status)
+            ws = await _game(session, web)
+            await _drawn(ws)
+            await ws.close()
+        return refused
+
+    assert asyncio.run(main()) == [403, 403, 403]
+
+
+def test_games_are_limited_and_an_idle_one_ends(web: str) -> None:
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            first = await _game(session, web)
+            second = await _game(session, web)
+            await asyncio.gather(_drawn(first), _drawn(second))
+            with pytest.raises(aiohttp.WSServerHandshakeError) as full:
+                await _game(session, web)
+            assert full.value.status == 503
+            async with session.get(web + "/") as page:
+                assert page.status == 503 and "server is full" in await page.text()
+            # Keys keep the first game alive; the second, without keys, is ended.
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            async with asyncio.timeout(PATIENCE):
+                while (message := await second.receive()).type == aiohttp.WSMsgType.BINARY:
+                    if loop.time() - started < 9:
+                        await first.send_json(["stdin", "\x1b[B"])
+            assert message.type == aiohttp.WSMsgType.CLOSE
+            assert "no key pressed" in message.extra
+            assert not first.closed
+            await first.close()
+
+    asyncio.run(main())
+
+
+def test_a_password_guards_the_page_and_its_games(tmp_path: Path) -> None:
+    secret = tmp_path / "password"
+    secret.write_text("open sesame\n")
+    server, url = start(tmp_path, "--password-file", str(secret))
+
+    def browser() -> aiohttp.ClientSession:
+        # Keeps cookies of a numeric address, as browsers do.
+        return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+    async def main() -> None:
+        async with browser() as session:
+            async with session.get(url + "/") as page:
+                assert 'type="password"' in await page.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await _game(session, url)
+            assert refused.value.status == 403
+            async with session.post(url + "/sign-in", data={"password": "wrong"}) as page:
+                assert page.status == 403 and "not the password" in await page.text()
+            async with session.post(url + "/sign-in", data={"password": "open sesame"},
+                                    allow_redirects=False) as signed:
+                assert signed.status == 303 and "HttpOnly" in signed.headers["Set-Cookie"]
+            ws = await _game(session, url)  # with the sign-in's cookie
+            await _drawn(ws)
+            await ws.close()
+        async with browser() as session:  # a new browser, the password in its address
+            async with session.get(url + "/?password=open%20sesame") as page:
+                assert "textual.js" in await page.text()
+            for _ in range(9):
+                async with session.post(url + "/sign-in", data={"password": "guess"}):
+                    pass
+            async with session.post(url + "/sign-in", data={"password": "open sesame"}) as page:
+                assert page.status == 429 and "Too many wrong passwords" in await page.text()
+
+    try:
+        asyncio.run(main())
+    finally:
+        assert server.stop() == 0, server.log()
+    assert "a wrong password" in server.log()
+
+
+def test_a_public_address_without_a_password_is_warned_about(tmp_path: Path) -> None:
+    server, _ = start(tmp_path, "--host", "0.0.0.0", "--public-url", "https://play.example")
+    try:
+        assert "warning: anyone who can reach 0.0.0.0" in server.log()
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/",
+                                    timeout=PATIENCE) as answer:
+            assert "wss://play.example/ws" in answer.read().decode()
+    finally:
+        assert server.stop() == 0, server.log()
+

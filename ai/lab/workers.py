@@ -1,0 +1,85 @@
+"""Where a measurement plays its deals: on this machine's processes, or on a Dask cluster.
+
+A measurement (``moon42 arena``, say) is many deals, each played apart from the others and
+seeded on its own, so they can be played anywhere and in any order and still give the same
+results.  ``play_all`` hands them out:
+
+- by default to a pool of local processes (one per core, or ``processes``);
+- given a scheduler's address (``tcp://HOST:8786``), to the workers of a Dask cluster
+  (``dask.distributed``, the optional ``cluster`` extra: ``pip install 'moon42[cluster]'``).
+  Every worker must have the same version of moon42 installed.
+
+Results come back in the order of the jobs, wherever they were played.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+__all__ = ["play_all", "check_scheduler", "ClusterError"]
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+SCHEMES = ("tcp://", "tls://", "inproc://", "ws://", "wss://")
+MAX_ADDRESS = 300
+CONNECT_TIMEOUT = 30  # seconds to reach the scheduler
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used: dask.distributed is missing or the scheduler is out of reach."""
+
+
+def check_scheduler(address: str) -> str:
+    """The scheduler's address, checked for its form (a clear message, not a traceback)."""
+    if len(address) > MAX_ADDRESS or not address.startswith(SCHEMES) or any(
+        c.isspace() for c in address
+    ):
+        raise ValueError(
+            f"--scheduler {address[:60]!r}: give a Dask scheduler's address, like tcp://HOST:8786"
+        )
+    return address
+
+
+def play_all(
+    play: Callable[[Job], Result],
+    jobs: Sequence[Job],
+    processes: int = 1,
+    scheduler: str | None = None,
+) -> Iterator[Result]:
+    """``play(job)`` for every job, in the order of ``jobs``: in this process (one
+    process), on ``processes`` local processes, or on the Dask cluster at ``scheduler``.
+    ``play`` must be a module-level function, so other processes can find it."""
+    if scheduler is not None:
+        yield from _on_cluster(play, jobs, scheduler)
+        return
+    if processes <= 1 or len(jobs) <= 1:
+        yield from map(play, jobs)
+        return
+    chunk = max(1, min(16, len(jobs) // (8 * processes)))
+    with multiprocessing.get_context().Pool(min(processes, len(jobs))) as pool:
+        yield from pool.imap(play, jobs, chunksize=chunk)
+
+
+def _on_cluster(play: Callable[[Job], Result], jobs: Sequence[Job], address: str) -> Iterator[Any]:
+    try:
+        # Imported here: an optional dependency (the cluster extra), needed only for this.
+        from distributed import Client
+    except ImportError as error:
+        raise ClusterError(
+            "--scheduler needs dask.distributed: pip install 'moon42[cluster]'"
+        ) from error
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+    with client:
+        # Every job is its own task (pure=False: two equal jobs are still both played).
+        futures = client.map(play, list(jobs), pure=False)
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            client.cancel(futures)

@@ -1,0 +1,75 @@
+"""The ``moon42`` command: the game, and the tools around it.
+
+One module a command, each adding its own parser and running it: ``play`` (play, watch and
+the lobby), ``check``, ``options``, ``replay``, ``bench``, ``arena``, ``serve`` and ``stats``;
+the flags they share are declared once in ``flags``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from . import arena, bench, check, options, play, replay, serve, stats
+from .flags import add_display_flags
+
+__all__ = ["build_parser", "main"]
+
+_EPILOG = """\
+examples:
+  moon42                          open the lobby: choose a game, house rules and bots
+  moon42 play texas42 --seed 7    Texas 42 against three basic bots, deals from seed 7
+  moon42 play moon3 --option min_bid=3 --option trump_before_widow=true
+  moon42 watch moon4 --pace 0.2   four bots play a whole game of Moon for 4
+  moon42 replay game.json         step through a game record, every hand face up
+  moon42 options texas42          the house rules of Texas 42, as --option KEY=VALUE
+  moon42 serve ssh --guest        anyone may play over SSH: ssh -p 2222 127.0.0.1
+
+In a game: arrows (or h/l) choose, Enter confirms, digits pick a tile, ? or F1 shows the
+keys and rules, Ctrl+Q quits.  The terminal must be at least 80x24.
+"""
+
+
+# Each command: what runs it, from the parsed flags and the parser (for usage errors).
+_RUN: dict[str, Callable[[argparse.Namespace, argparse.ArgumentParser], int]] = {
+    "check": lambda args, parser: check.run_check(args.file),
+    "options": lambda args, parser: options.run(args),
+    "replay": replay.run,
+    "bench": lambda args, parser: bench.run(args),
+    "arena": arena.run,
+    "stats": lambda args, parser: stats.run_stats(args.json, getattr(args, "ascii", False)),
+    "serve": serve.run,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="moon42",
+        description="Moon and Texas 42, the domino trick-taking games, in your terminal. "
+        "With no command, opens the lobby.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_display_flags(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play.add_play_parser(commands)
+    play.add_watch_parser(commands)
+    check.add_check_parser(commands)
+    options.add_options_parser(commands)
+    replay.add_replay_parser(commands)
+    bench.add_bench_parser(commands)
+    arena.add_arena_parser(commands)
+    serve.add_serve_parser(commands)
+    stats.add_stats_parser(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return _RUN.get(args.command, play.run)(args, parser)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""``moon42 serve ssh|web``: the command line of the servers."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from ..paths import data_dir
+from .flags import Commands
+
+__all__ = ["add_serve_parser", "run"]
+
+_DESCRIPTION = """\
+Serve the game to other people's terminals. `ssh` gives every SSH session a game of its
+own (public-key sign-in from an authorized_keys file, or --guest for anyone); `web` serves
+it to web browsers. Both are made to face the internet: every limit below has a default,
+and every connection leads to a game or is closed."""
+
+
+def add_serve_parser(commands: Commands) -> None:
+    serve = commands.add_parser("serve", help="serve the game over SSH or the web",
+                                description=_DESCRIPTION)
+    kinds = serve.add_subparsers(dest="serve_kind", metavar="ssh|web", required=True)
+
+    ssh = kinds.add_parser(
+        "ssh", help="an SSH server: every session plays its own game",
+        description="An SSH server that gives every session the moon42 lobby on its own "
+        "terminal. Players connect with `ssh -p PORT HOST`.",
+    )
+    ssh.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    ssh.add_argument("--port", type=int, default=2222, help="the port (default 2222; 0 picks "
+                     "a free one)")
+    who = ssh.add_mutually_exclusive_group(required=True)
+    who.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                     help="let in only the keys in this OpenSSH authorized_keys file (read "
+                     "at every sign-in, so keys can be added while it runs)")
+    who.add_argument("--guest", action="store_true",
+                     help="let anyone in without a key; each user name gets its own saves, "
+                     "and a name in use is refused to another connection")
+    _add_limits(ssh, "games", "connections (signed in or not, with a game or not)")
+    ssh.add_argument("--max-attempts", type=int, default=10, metavar="N",
+                     help="at most this many connections from one address in "
+                     "--attempt-window seconds; more are told to wait (default 10)")
+    ssh.add_argument("--attempt-window", type=float, default=60.0, metavar="SECONDS",
+                     help="the window of --max-attempts (default 60)")
+    ssh.add_argument("--max-connections", type=int, default=100, metavar="N",
+                     help="at most this many connections open at once, signed in or not, "
+                     "with a game or not; more are closed at once (default 100)")
+    ssh.add_argument("--login-grace", type=float, default=60.0, metavar="SECONDS",
+                     help="close a connection that has no game this long after it opened "
+                     "or its game ended: sign-in included, and `ssh -N` (default 60)")
+    ssh.add_argument("--use-dns", action="store_true",
+                     help="look up each client's host name (it must resolve back to the "
+                     "address), so that from= patterns in authorized_keys can name hosts; "
+                     "without it they match addresses only")
+    ssh.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                     help="the server's host key and players' saves (default: the moon42 "
+                     "data folder's 'server')")
+    ssh.add_argument("--seat-grace", type=float, default=30.0, metavar="SECONDS",
+                     help="at a shared table, how long a dropped player's seat waits for "
+                     "them before a bot plays it (default 30)")
+    ssh.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
+                     help="at the shared tables, the time between bot moves (default 1)")
+
+    web = kinds.add_parser(
+        "web", help="a web server: every browser tab plays its own game",
+        description="Serve the game to web browsers (textual-serve): open "
+        "http://HOST:PORT and play in the page.",
+    )
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on "
+                     "(default 127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    web.add_argument("--public-url", default=None, metavar="URL",
+                     help="the address browsers use, when it differs from http://HOST:PORT")
+    web.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                     help="where the web players' saves go (default: the moon42 data "
+                     "folder's 'server')")
+    _add_limits(web, "games (browser tabs)", "games")
+    secret = web.add_mutually_exclusive_group()
+    secret.add_argument("--password", metavar="WORDS",
+                        help="ask for this password before a game (the page's sign-in, or "
+                        "?password=WORDS in the address); other users of this machine can "
+                        "see a command line, so --password-file is safer")
+    secret.add_argument("--password-file", type=Path, metavar="FILE",
+                        help="the password is this file's first line")
+
+
+def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -> None:
+    """The limits both servers share."""
+    parser.add_argument("--idle-timeout", type=float, default=1800.0, metavar="SECONDS",
+                        help="end a game after this long without a key pressed "
+                        "(default 1800)")
+    parser.add_argument("--max-sessions", type=int, default=20, metavar="N",
+                        help=f"at most this many {games} at once (default 20)")
+    parser.add_argument("--max-per-address", type=int, default=10, metavar="N",
+                        help=f"at most this many {per_address} from one address at once "
+                        "(default 10)")
+    parser.add_argument("--input-rate", type=int, default=2048, metavar="BYTES",
+                        help="the most a player may type a second, in bytes (a key is 1 to "
+                        "6); more waits its turn, so a flood slows only its sender "
+                        "(default 2048)")
+
+
+def _server_folder(given: Path | None) -> Path:
+    if given is not None:
+        given.mkdir(parents=True, exist_ok=True)
+        return given
+    folder = data_dir() / "server"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
+    """The limits given, checked."""
+    from ..serve.limits import ServeLimits  # for start-up time, as the servers below
+
+    names = ["idle_timeout", "max_sessions", "max_per_address", "input_rate",
+             "max_attempts", "attempt_window", "max_connections", "login_grace"]
+    given = {name: getattr(args, name) for name in names if hasattr(args, name)}
+    for name, value in given.items():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, float) and value <= 0:
+            parser.error(f"{flag} must be more than 0")
+        if isinstance(value, int) and value < 1:
+            parser.error(f"{flag} must be at least 1")
+    return ServeLimits(**given)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not 0 <= args.port <= 65535:
+        parser.error("--port is 0 to 65535")
+    limits = _limits(args, parser)
+    if args.serve_kind == "web":
+        return _run_web(args, parser, limits)
+    for name in ("seat_grace", "table_pace"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name.replace('_', '-')} must be 0 or more")
+    if args.authorized_keys is not None and not args.authorized_keys.is_file():
+        parser.error(f"--authorized-keys {args.authorized_keys}: no such file")
+    # Imported here for start-up time, as the web server below: asyncssh (aiohttp) loads
+    # only for the server that runs.
+    from ..serve.ssh import SshSettings
+
+    settings = SshSettings(
+        host=args.host, port=args.port, folder=_server_folder(args.data_dir),
+        authorized_keys=args.authorized_keys, limits=limits,
+        table_grace=args.seat_grace, table_pace=args.table_pace, use_dns=args.use_dns,
+    )
+    _log_to_stderr()
+    try:
+        asyncio.run(_serve_ssh(settings))
+    except OSError as error:
+        print(f"moon42 serve ssh: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) -> int:
+    password = args.password
+    if args.password_file is not None:
+        try:
+            password = args.password_file.read_text(encoding="utf-8").splitlines()[0]
+        except (OSError, UnicodeError, IndexError) as error:
+            parser.error(f"--password-file {args.password_file}: cannot read a password "
+                         f"({error or 'the file is empty'})")
+    if password is not None and not 1 <= len(password) <= 256:
+        parser.error("a password has 1 to 256 characters")
+    if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
+        parser.error("--public-url starts with http:// or https://")
+    from ..serve.web import WebSettings, serve_web  # for start-up time, as above
+
+    _log_to_stderr()
+    return serve_web(WebSettings(host=args.host, port=args.port, public_url=args.public_url,
+                                 folder=_server_folder(args.data_dir), limits=limits,
+                                 password=password))
+
+
+def _log_to_stderr() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s",
+                        stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.getLogger("aiohttp").setLevel(logging.WARNING)
+
+
+async def _serve_ssh(settings) -> None:
+    from ..serve.ssh import GameService  # for start-up time, as above
+
+    service = GameService(settings)
+    port = await service.start()
+    who = f"keys in {settings.authorized_keys}" if settings.authorized_keys else "guests"
+    print(f"moon42 serve ssh: listening on {settings.host}:{port} for {who}; "
+          f"host key {service.host_fingerprint()}; Ctrl+C stops", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    await stop.wait()
+    await service.close()
+    print("moon42 serve ssh: stopped", flush=True)

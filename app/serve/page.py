@@ -1,0 +1,112 @@
+"""The web server's pages: the game's page and the sign-in page, self-contained.
+
+The game's page is textual-serve's, less what it fetched from elsewhere: its font comes
+from the server's own static files.  Everything on it is the server's; its Content
+Security Policy says so to the browser too.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+__all__ = ["game_page", "sign_in_page", "message_page", "SECURITY_HEADERS"]
+
+# No page of the server loads anything from anywhere else, or shows inside another site.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+_STYLE = """
+@font-face { font-family: "Roboto Mono"; font-style: normal;
+  src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+@font-face { font-family: "Roboto Mono"; font-style: italic;
+  src: url("/static/fonts/RobotoMono-Italic-VariableFont_wght.ttf") format("truetype"); }
+body { background: #0c181f; color: rgba(255, 255, 255, 0.95); margin: 0;
+  font-family: "Roboto Mono", menlo, monospace; }
+.dialog-container { position: absolute; width: 100vw; height: 100vh; display: flex;
+  align-items: center; justify-content: center; z-index: 10; }
+.intro { width: 640px; min-height: 160px; font-size: 16px; z-index: 20; text-align: center;
+  background-color: #12232d; display: flex; flex-direction: column; align-items: center;
+  justify-content: center; margin: 32px; padding: 16px; }
+button, input { font-family: inherit; font-size: 16px; margin: 8px; padding: 8px 16px; }
+button { background-color: #5e0ba7; color: rgba(255, 255, 255, 0.95); border: none;
+  cursor: pointer; }
+button:hover { background: #ac5af4; }
+"""
+
+_GAME = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/css/xterm.css">
+<script src="/static/js/textual.js"></script>
+<style>{style}
+body.-first-byte .intro-dialog {{ display: none; }}
+body .textual-terminal {{ opacity: 0; transition: opacity 0.3s ease-out; }}
+body.-first-byte .textual-terminal {{ opacity: 1; }}
+.closed-dialog {{ display: none; }}
+body.-closed .closed-dialog {{ display: flex; }}
+#start {{ display: none; }}
+#start.-delay {{ display: flex; }}
+</style>
+<script>
+function refresh() {{ window.location.href = window.location.pathname; }}
+</script>
+</head>
+<body>
+<div class="dialog-container intro-dialog"><div class="intro">
+  <div>{title}</div>
+  <button type="button" onclick="refresh()" id="start">Start</button>
+</div></div>
+<div class="dialog-container closed-dialog"><div class="intro">
+  <div class="message">The game has ended.</div>
+  <button type="button" onclick="refresh()">Play again</button>
+</div></div>
+<div id="terminal" class="textual-terminal" data-session-websocket-url="{websocket}"
+  data-font-size="{font_size}"></div>
+</body>
+</html>
+"""
+
+_SIGN_IN = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{title}: sign in</title><style>{style}</style></head>
+<body>
+<div class="dialog-container"><div class="intro">
+  <div>{title}</div>
+  <p>{said}</p>
+  <form method="post" action="/sign-in">
+    <input type="password" name="password" autofocus aria-label="password">
+    <button type="submit">Play</button>
+  </form>
+</div></div>
+</body>
+</html>
+"""
+
+_MESSAGE = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{title}</title><style>{style}</style></head>
+<body><div class="dialog-container"><div class="intro"><div>{title}</div><p>{said}</p>
+</div></div></body>
+</html>
+"""
+
+
+def game_page(title: str, websocket: str, font_size: int) -> str:
+    return _GAME.format(title=escape(title), style=_STYLE, websocket=escape(websocket),
+                        font_size=font_size)
+
+
+def sign_in_page(title: str, said: str) -> str:
+    return _SIGN_IN.format(title=escape(title), style=_STYLE, said=escape(said))
+
+
+def message_page(title: str, said: str) -> str:
+    return _MESSAGE.format(title=escape(title), style=_STYLE, said=escape(said))

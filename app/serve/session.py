@@ -1,0 +1,303 @@
+"""One SSH session: the game on its own PTY, or a message saying why not.
+
+The session copies keys to the game at the pace the game takes them and no faster than
+the player's input budget (``--input-rate``): while keys wait for either, it stops reading
+the channel, so a client that floods fills its own SSH window and nothing else.  However
+the game ends (the player quits, the server ends it, the connection drops) the player's
+terminal is put back as it was, and a dropped connection is said in one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any, Protocol
+
+import asyncssh
+from asyncssh.packet import SSHPacket
+
+from .identity import player_folder
+from .limits import InputBudget
+from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
+from .terminal import CLIENT_VARIABLES, GameTerminal, app_command, app_environment, clamp_size
+
+if TYPE_CHECKING:
+    from .identity import Identity
+
+__all__ = ["GameChannel", "GameSession", "Connection"]
+
+log = logging.getLogger("moon42.serve")
+
+_WANTED = frozenset(name.encode() for name in CLIENT_VARIABLES)
+_TERM_TYPE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+_-")
+
+
+class GameChannel(asyncssh.SSHServerChannel):
+    """A session's channel that keeps only the variables the game reads.
+
+    asyncssh keeps every variable a client sends, each as long as a packet: a client
+    could send them until the server's memory ran out.
+    """
+
+    def _process_env_request(self, packet: SSHPacket) -> bool:
+        name, value = packet.get_string(), packet.get_string()
+        packet.check_end()
+        if name not in _WANTED or len(value) > 255:
+            return False
+        self._env[name] = value
+        return True
+
+
+class Connection(Protocol):
+    """What a session asks of the SSH connection it runs on (``ssh.GameConnection``)."""
+
+    service: Any  # the server (``ssh.GameService``): its settings, sessions, tables and port
+    address: str
+    identity: Identity | None
+
+    def key_refusal(self) -> str | None: ...
+
+    def game_started(self) -> None: ...
+
+    def game_ended(self) -> None: ...
+
+    def session_closed(self) -> None: ...
+
+
+class GameSession(asyncssh.SSHServerSession):
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.service = connection.service
+        self.terminal: GameTerminal | None = None
+        self.size = (80, 24)
+        self.term_type: str | None = None
+        self.refusal: str | None = None  # why the session gets no game
+        self.farewell: str | None = None  # why the game was ended
+        self.lost = False  # the channel is gone: nothing more can be written
+        self.ending = False  # the game is to end (it may not have started yet)
+        limits = self.service.settings.limits
+        self.budget = InputBudget(limits.input_rate)
+        self._keys = bytearray()  # keys the budget has not let through yet
+        self._held = False  # the channel's reading is paused
+        self._release: asyncio.TimerHandle | None = None
+        self._idle: asyncio.TimerHandle | None = None
+        self._last_key = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    # ----- what the client asks for --------------------------------------
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: dict) -> bool:
+        plain = len(term_type) <= 64 and set(term_type.encode()) <= _TERM_TYPE
+        self.term_type = term_type if plain and term_type else "xterm-256color"
+        self.size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.refusal = f"moon42 runs no commands, only the game (you asked for {command[:60]!r})."
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.refusal = f"moon42 offers no subsystems, only the game (you asked for " \
+            f"{subsystem[:60]!r})."
+        return True
+
+    def session_started(self) -> None:
+        limits = self.service.settings.limits
+        why = self.connection.key_refusal() or self.refusal
+        if why is None and self.term_type is None:
+            why = "moon42 needs a terminal: this session has none."
+        if why is not None:
+            self._say_and_leave(why, "Connect with a terminal: ssh -t -p "
+                                f"{self.service.port} HOST")
+        elif len(self.service.sessions) >= limits.max_sessions:
+            self._say_and_leave("The moon42 server is full; please try again later.")
+        else:
+            self.service.sessions.add(self)
+            self.connection.game_started()
+            self._task = asyncio.get_running_loop().create_task(self._play())
+
+    def _say_and_leave(self, *lines: str) -> None:
+        newline = "\r\n" if self.term_type else "\n"
+        text = "".join(line + newline for line in lines)
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.chan.write_stderr(text.encode())
+            self.chan.exit(1)
+
+    # ----- the game ------------------------------------------------------
+
+    async def _play(self) -> None:
+        identity = self.connection.identity
+        assert identity is not None
+        folder = player_folder(self.service.settings.folder, identity)
+        (folder / "data").mkdir(parents=True, exist_ok=True)
+        client = dict(self.chan.get_environment())
+        client["TERM"] = self.term_type or "xterm-256color"
+        env = app_environment(client, folder)
+        token = secrets.token_urlsafe(24)
+        tables = self.service.tables
+        if tables is not None:
+            tables.admit(token, identity)
+            env[SOCKET_VARIABLE] = str(tables.path)
+            env[TOKEN_VARIABLE] = token
+        self.terminal = GameTerminal(self._screen, self._taken)
+        address = self.connection.address
+        log.info("%s from %s: game starts (%s)", folder.name, address, client["TERM"])
+        status = 1
+        try:
+            await self.terminal.start(app_command(), env, *self.size)
+            self._touch()
+            if self.ending:  # ended while the game was starting
+                await self.terminal.stop()
+            status = await self.terminal.wait()
+        except OSError as error:
+            log.warning("cannot start the game: %s", error)
+        finally:
+            if tables is not None:
+                tables.revoke(token)
+            self._forget()
+            log.info("%s: game ends (%s)", folder.name, self.farewell or status)
+        self._goodbye(status)
+
+    def _goodbye(self, status: int) -> None:
+        """Put the player's terminal back, say why the game ended, and close."""
+        if self.lost:
+            return
+        assert self.terminal is not None
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.chan.write(self.terminal.modes.undo())
+            if self.farewell is not None:  # the server ended the game, not the player
+                self.chan.write_stderr(f"{self.farewell}\r\n".encode())
+                status = 1
+            self.chan.exit(status if status >= 0 else 1)  # < 0: ended by a signal
+
+    def _screen(self, data: bytes) -> None:
+        if self.lost:
+            return
+        try:
+            self.chan.write(data)
+        except (OSError, asyncssh.Error) as error:
+            self._dropped(str(error))
+
+    def _dropped(self, why: str) -> None:
+        """The channel is gone: one line in the log, and the game ends."""
+        if self.lost:
+            return
+        self.lost = True
+        log.info("%s: the connection dropped (%s)", self.connection.address, why)
+        asyncio.get_running_loop().create_task(self.end())
+
+    # ----- keys, sizes, idling -----------------------------------------------
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self._last_key = asyncio.get_running_loop().time()
+        if self.terminal is None:
+            return
+        self._keys += data
+        self._feed()
+
+    def _feed(self) -> None:
+        """Give the game the keys the budget lets through and the game takes; read the
+        channel only while none wait."""
+        terminal = self.terminal
+        if terminal is None or self.lost:
+            return
+        while self._keys and not terminal.waiting:
+            allowed = self.budget.available()
+            if not allowed:
+                break
+            chunk = bytes(self._keys[:allowed])
+            del self._keys[:allowed]
+            self.budget.spend(len(chunk))
+            terminal.write(chunk)
+        if not self._keys and not terminal.waiting:
+            if self._held:
+                self._held = False
+                self.chan.resume_reading()
+            return
+        if not self._held:
+            self._held = True
+            self.chan.pause_reading()
+        if self._keys and not terminal.waiting and self._release is None:
+            # A twentieth of a second's worth at a time: smooth, without a timer a byte.
+            wait = self.budget.time_for(min(len(self._keys), self.budget.rate // 20 or 1))
+            self._release = asyncio.get_running_loop().call_later(wait, self._timed)
+
+    def _taken(self) -> None:
+        """The game has taken every key that waited at its terminal."""
+        self._feed()
+
+    def _timed(self) -> None:
+        self._release = None
+        self._feed()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        self.size = clamp_size(width, height)
+        if self.terminal is not None:
+            self.terminal.resize(*self.size)
+
+    def pause_writing(self) -> None:
+        if self.terminal is not None:
+            self.terminal.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.terminal is not None:
+            self.terminal.resume_output()
+
+    def _touch(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._last_key = loop.time()
+        self._idle = loop.call_later(self.service.settings.limits.idle_timeout, self._check_idle)
+
+    def _check_idle(self) -> None:
+        loop = asyncio.get_running_loop()
+        timeout = self.service.settings.limits.idle_timeout
+        left = self._last_key + timeout - loop.time()
+        if left > 0:
+            self._idle = loop.call_later(left, self._check_idle)
+            return
+        self.farewell = f"moon42: no key pressed for {timeout:g} seconds; the game has ended."
+        loop.create_task(self.end())
+
+    # ----- the end -------------------------------------------------------------
+
+    def eof_received(self) -> bool:
+        # The player can type no more: the game ends, and the channel stays open for
+        # the terminal to be put back.
+        self.farewell = "moon42: the connection's input has ended; the game has ended."
+        asyncio.get_running_loop().create_task(self.end())
+        return True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.connection.session_closed()
+        if exc is not None:
+            self._dropped(str(exc))
+        self.lost = True
+        asyncio.get_running_loop().create_task(self.end())
+
+    async def end(self, farewell: str | None = None) -> None:
+        """Stop the game (``farewell`` says why, if nothing has yet)."""
+        if farewell is not None and self.farewell is None:
+            self.farewell = farewell
+        self.ending = True
+        if self.terminal is not None:
+            await self.terminal.stop()
+        if self._task is not None:
+            await asyncio.wait([self._task])
+
+    def _forget(self) -> None:
+        self.service.sessions.discard(self)
+        self.connection.game_ended()
+        for timer in (self._idle, self._release):
+            if timer is not None:
+                timer.cancel()
+        self._idle = self._release = None

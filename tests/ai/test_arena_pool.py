@@ -1,0 +1,55 @@
+"""``moon42 arena GAME A --pool``: A against each member on the same deals, and the mean."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from moon42.ai.lab.arena import ArenaConfig, run_arena
+from moon42.ai.lab.arena_pool import run_pool
+from moon42.ai.registry import pool_names
+from moon42.app import cli
+
+
+def test_each_member_plays_the_deals_it_would_play_alone() -> None:
+    configs = [ArenaConfig("texas42", "normal", b, deals=4, bidding=False, seed=2)
+               for b in ("basic", "hoard")]
+    pool = run_pool(configs, jobs=1)
+    for config, summary in zip(configs, pool.summaries, strict=True):
+        assert summary.outcomes == run_arena(config, jobs=1).outcomes
+    d = pool.as_dict()
+    per_deal = [s.per_deal(lambda o: o.a_share) for s in pool.summaries]
+    mean = sum(sum(rates) / 2 for rates in zip(*per_deal, strict=True)) / 4
+    assert d["mean_win_rate"] == pytest.approx(mean)
+    assert d["mean_ci95"][0] <= mean <= d["mean_ci95"][1]
+    assert [s["b"] for s in d["against"]] == ["basic", "hoard"]
+
+
+@pytest.mark.slow  # an arena run against every member of the pool
+def test_the_command_plays_the_default_pool_once_each(capsys) -> None:
+    args = ["arena", "moon4", "normal", "--pool", "--hands", "1", "--seed", "1", "--jobs", "1"]
+    assert cli.main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pool"] == pool_names()
+    assert cli.main(["arena", "moon4", "normal", "--pool", "hoard", "hoard", "cheap",
+                     "--games", "1", "--seed", "1", "--jobs", "1"]) == 0
+    table = capsys.readouterr().out
+    for words in ("against", "hoard", "cheap", "mean", "fair share", "contracts: won / made"):
+        assert words in table
+    assert table.count("\nhoard ") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["normal", "basic", "--pool"], "not both"),
+        (["normal"], "name strategy B, or give --pool"),
+        (["normal", "--pool", "wizard"], "unknown bot 'wizard'"),
+        (["normal", "--pool", "x" * 65], "at most 64 characters"),
+        (["normal", "--pool", *[f"b{i}" for i in range(33)]], "at most 32 bots"),
+    ],
+)
+def test_a_wrong_pool_is_refused_with_a_reason(args, message, capsys) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["arena", "texas42", *args, "--hands", "1"])
+    assert message in capsys.readouterr().err
