@@ -240,6 +240,10 @@ class Moon42App(App[None]):
         if self.flow is not None:
             self.flow.table.note(take_back(self.flow))
 
+    def on_claim_rest(self, message) -> None:
+        if self.flow is not None:
+            self.flow.claim()
+
     def on_export_record(self, message: ExportRecord) -> None:
         flow = self.flow
         if flow is None:
@@ -249,7 +253,8 @@ class Moon42App(App[None]):
         except OSError as error:
             self.notify(f"The record could not be written: {error}", severity="error")
             return
-        self.notify(f"The game's record is in {shown(path)}", title="Exported", timeout=10)
+        # On the table's message line: a notice would cover the hand, and wrap the path.
+        flow.table.note(f"Exported {path.name} to {shown(path.parent)}")
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         if self.flow is not None:

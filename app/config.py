@@ -48,6 +48,10 @@ class GameConfig:
     allow_undo: bool = True
     # The lobby keeps the seed for every game, not just the next one.
     pin_seed: bool = False
+    # A tile that is the only one the human may play is played for them, after a pause.
+    auto_play: bool = False
+    # Bots on lead holding only winners show their hand and claim the rest.
+    bot_claims: bool = True
 
     @property
     def seats(self) -> int:
@@ -126,6 +130,8 @@ def load_last() -> GameConfig:
         pin_seed=pinned,
         pace=float(pace),
         allow_undo=data.get("allow_undo") is not False,
+        auto_play=data.get("auto_play") is True,
+        bot_claims=data.get("bot_claims") is not False,
         difficulty=difficulty if difficulty in LEVELS or difficulty == CUSTOM else "novice",
     )
 

@@ -25,6 +25,7 @@ __all__ = [
     "named_for",
     "bid_prompt",
     "trump_choice",
+    "trump_unchosen",
 ]
 
 
@@ -73,7 +74,7 @@ def sevens_tiles(view: SeatView) -> str:
     tiles = [a.tile for a in view.legal if isinstance(a, Play)]
     parts = []
     for pips in sorted({t.pips for t in tiles}):
-        parts.append(", ".join(str(t) for t in tiles if t.pips == pips) + f": {pips} pips")
+        parts.append(", ".join(str(t) for t in tiles if t.pips == pips) + f" ({pips} pips)")
     return "; ".join(parts)
 
 
@@ -93,7 +94,7 @@ def play_caption(view: SeatView) -> str:
 def play_prompt(view: SeatView, how: str) -> str:
     """The prompt at the human's turn to play; ``how`` says which keys choose a tile."""
     if view.trump is Trump.SEVENS:
-        return f"Sevens: the tile closest to 7 pips must be played ({sevens_tiles(view)})."
+        return f"Sevens, play closest to 7 pips: {sevens_tiles(view)}."
     lead = view.current_trick is None
     return f"{'Your lead' if lead else 'Your turn'}: {how}; [n] = playable."
 
@@ -128,3 +129,15 @@ def trump_choice(trump: Trump, view: SeatView) -> Choice:
     if held is not None:
         label += f" ({held})"
     return Choice(label, TRUMP_KEYS.get(trump, ""))
+
+
+
+def trump_unchosen(view: SeatView, offers: list) -> str:
+    """Before a trump is chosen (nothing is chosen for the player): where the trumps are."""
+    held = {a.trump: trumps_held(view, a.trump) for a in offers}
+    counted = {t: n for t, n in held.items() if n is not None}
+    if not counted:
+        return "Nothing chosen yet: press a trump's key."
+    most = max(counted.values())
+    best = [trump_text(t, view.options) for t, n in counted.items() if n == most]
+    return f"Nothing chosen yet. Most trumps: {' or '.join(best)} ({most})."

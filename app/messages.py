@@ -12,7 +12,7 @@ from moon42.rules import Action
 from .config import GameConfig
 
 __all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
-           "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord"]
+           "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord", "ClaimRest"]
 
 
 @dataclass
@@ -68,3 +68,6 @@ class UndoMove(Message):
 class ExportRecord(Message):
     """Write the current game's record to the records folder (app/game/saves.py)."""
 
+
+class ClaimRest(Message):
+    """The human claims the rest of the hand (the table's w)."""

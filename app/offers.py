@@ -20,7 +20,7 @@ __all__ = [
     "offer_label",
 ]
 
-TRUMP_KEYS = {Trump.DOUBLES: "d", Trump.NO_TRUMP: "n"} | {
+TRUMP_KEYS = {Trump.DOUBLES: "d", Trump.NO_TRUMP: "n", Trump.NELLO: "e", Trump.SEVENS: "7"} | {
     Trump.of_number(n): str(n) for n in range(7)
 }
 

@@ -31,7 +31,8 @@ def _score_parts(view: SeatView) -> list[str]:
     return [f"{names[s]} {view.scores[s]}" for s in range(view.seats)]
 
 
-def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "") -> str:
+def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool = False) -> str:
+    """``watching``: nobody at the table is "us" (a game the bots play alone)."""
     options = view.options
     dot = f" {glyphs.dot} "
     parts = [GAME_TITLES[view.game]]
@@ -48,7 +49,12 @@ def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "") -> str:
         us, them = view.seat % 2, 1 - view.seat % 2
         word = "tricks" if options.is_moon else "pts"
         ours, theirs = taken[us] + taken[us + 2], taken[them] + taken[them + 2]
-        parts.append(f"{word}: us {ours}, them {theirs}")
+        if watching:
+            names = view.players
+            parts.append(f"{word}: {names[us]} & {names[us + 2]} {ours}, "
+                         f"{names[them]} & {names[them + 2]} {theirs}")
+        else:
+            parts.append(f"{word}: us {ours}, them {theirs}")
     score = f"Hand {view.hand_number + 1}{dot}Score {dot.join(_score_parts(view))}"
     score += f" (to {options.target} {score_unit(options)})"
     if pace:

@@ -33,7 +33,8 @@ def add_check_parser(commands: Commands) -> None:
         "2: the file is not a game record (not JSON, or past a limit: larger than 16 MiB, "
         "nested more than 32 deep, a member named twice, a number of more than 32 characters "
         "or outside -2^63..2^63-1). When the reader stops early (check FILE | head), the "
-        "output stops quietly and the exit code is still the verdict.",
+        "output stops quietly and the exit code is still the verdict. Hands and actions in "
+        "the summary are counted from 0 (the replay viewer counts them from 1).",
     )
     check.add_argument("file", metavar="FILE", help="the record, or - for standard input")
 

@@ -64,6 +64,13 @@ def add_serve_parser(commands: Commands) -> None:
     ssh.add_argument("--seat-grace", type=float, default=30.0, metavar="SECONDS",
                      help="at a shared table, how long a dropped player's seat waits for "
                      "them before a bot plays it (default 30)")
+    ssh.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                     help="processes that decide the bots' moves at the shared tables, at a "
+                     "lower priority than the games (default: one a core)")
+    ssh.add_argument("--cold-start", action="store_true",
+                     help="start every game in a new Python process (slower to draw, about "
+                     "twice the memory); by default games are forked from a process that "
+                     "has loaded the game once")
     ssh.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
                      help="at the shared tables, the time between bot moves (default 1)")
 
@@ -81,6 +88,10 @@ def add_serve_parser(commands: Commands) -> None:
                      help="where the web players' saves go (default: the moon42 data "
                      "folder's 'server')")
     _add_limits(web, "games (browser tabs)", "games")
+    web.add_argument("--cold-start", action="store_true",
+                     help="start every game in a new Python process (slower to draw, about "
+                     "twice the memory); by default games are forked from a process that "
+                     "has loaded the game once")
     secret = web.add_mutually_exclusive_group()
     secret.add_argument("--password", metavar="WORDS",
                         help="ask for this password before a game (the page's sign-in, or "
@@ -100,6 +111,11 @@ def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -
     parser.add_argument("--max-per-address", type=int, default=10, metavar="N",
                         help=f"at most this many {per_address} from one address at once "
                         "(default 10)")
+    parser.add_argument("--busy-answer", type=float, default=None, metavar="MS",
+                        help="refuse new games (saying the server is busy) while the games "
+                        "answer keys slower than this, in milliseconds (the median over the "
+                        "last 10 s): a sign that the machine's cores are all taken; 0 never "
+                        "refuses (default 60)")
     parser.add_argument("--input-rate", type=int, default=2048, metavar="BYTES",
                         help="the most a player may type a second, in bytes (a key is 1 to "
                         "6); more waits its turn, so a flood slows only its sender "
@@ -137,6 +153,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     limits = _limits(args, parser)
     if args.serve_kind == "web":
         return _run_web(args, parser, limits)
+    if args.bot_workers is not None and not 1 <= args.bot_workers <= 256:
+        parser.error("--bot-workers is 1 to 256")
     for name in ("seat_grace", "table_pace"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} must be 0 or more")
@@ -150,6 +168,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         host=args.host, port=args.port, folder=_server_folder(args.data_dir),
         authorized_keys=args.authorized_keys, limits=limits,
         table_grace=args.seat_grace, table_pace=args.table_pace, use_dns=args.use_dns,
+        warm=not args.cold_start, bot_workers=args.bot_workers,
+        busy_answer=_busy_answer(args.busy_answer, parser),
     )
     _log_to_stderr()
     try:
@@ -158,6 +178,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"moon42 serve ssh: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _busy_answer(given: float | None, parser: argparse.ArgumentParser) -> float | None:
+    from ..serve.busy import DEFAULT_BUSY_ANSWER_MS  # for start-up time, as the servers below
+
+    if given is None:
+        return DEFAULT_BUSY_ANSWER_MS
+    if not 0 <= given <= 60000:
+        parser.error("--busy-answer is 0 (never busy) to 60000 milliseconds")
+    return given or None
 
 
 def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) -> int:
@@ -177,7 +207,8 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
     _log_to_stderr()
     return serve_web(WebSettings(host=args.host, port=args.port, public_url=args.public_url,
                                  folder=_server_folder(args.data_dir), limits=limits,
-                                 password=password))
+                                 password=password, warm=not args.cold_start,
+                                 busy_answer=_busy_answer(args.busy_answer, parser)))
 
 
 def _log_to_stderr() -> None:

@@ -15,7 +15,8 @@ def add_stats_parser(commands: Commands) -> None:
     stats = commands.add_parser(
         "stats", help="your statistics: games won, made rate by bid, recent games",
         description="Sum up the statistics kept of every game played or watched: games played "
-        "and won, made rate by bid, your average take a hand, the last game's score and the "
+        "and won, made rate by bid (a bid played as Nello or Sevens counted apart), your "
+        "average take a hand, the last game's score and the "
         "recent games.  They live in stats.sqlite3 in the data folder (MOON42_DATA_DIR).",
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object")

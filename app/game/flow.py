@@ -13,11 +13,13 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from moon42.ai.claims import check_claim
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
-from moon42.rules import Action, Game, Phase, RuleError, Trick
+from moon42.rules import Action, Game, Phase, Play, RuleError, Trick
 from moon42.rules.events import (
     BiddingWon,
+    Discarded,
     Event,
     HandDealt,
     HandScored,
@@ -34,6 +36,7 @@ from ..screens.game_over import GameOverScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
 from ..words import plain_refusal
+from .claiming import bot_claim, claim_refusal, play_out
 from .narration import event_words
 
 if TYPE_CHECKING:
@@ -41,7 +44,17 @@ if TYPE_CHECKING:
 
     from ..glyphs import Glyphs
 
-__all__ = ["Flow", "table_notes"]
+__all__ = ["Flow", "only_tile", "table_notes"]
+
+
+def only_tile(game: Game, seat: int) -> Action | None:
+    """The play, when ``seat`` has exactly one tile it may play now (else None)."""
+    legal = game.view(seat).legal
+    plays = [a for a in legal if isinstance(a, Play)]
+    return plays[0] if len(plays) == 1 and len(legal) == 1 else None
+
+# Seconds the only playable tile stays on show before it is played for the human.
+ONLY_TILE_PAUSE = 0.8
 
 # How long each kind of event stays on screen, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
@@ -73,10 +86,13 @@ class Flow:
         }
         self.pace = config.pace
         self.table = TableScreen(glyphs, interactive=self.human is not None)
+        self.table.undo_allowed = config.allow_undo
         self.won_trick: Trick | None = None
         self.waiting: str | None = None
         self._hurry = asyncio.Event()
         self._last_events: list[Event] = []
+        # Whether the finished game's last hand has had its summary (then comes the end).
+        self._summed_up_last = False
 
     # ----- starting and driving ------------------------------------------
 
@@ -101,6 +117,13 @@ class Flow:
             if game.phase is Phase.GAME_OVER:
                 await self._until_room()
                 self._show()
+                if game.results and not self._summed_up_last:
+                    # The last hand's summary first, as after every hand, then the end.
+                    self._summed_up_last = True
+                    self.waiting = "summary"
+                    auto = None if self.human is not None else 5 * self.pace
+                    await self.app.push_screen_wait(HandSummaryScreen(
+                        game.results[-1], self._view(), self.glyphs, auto, last=True))
                 self.waiting = "game over"
                 self.app.push_screen(GameOverScreen(self._view(), self.glyphs), self.on_over)
                 return
@@ -120,15 +143,36 @@ class Flow:
             if turn is None:
                 return
             if turn.seat == self.human:
+                only = only_tile(game, turn.seat) if self.config.auto_play else None
+                if only is not None:
+                    await self._play_only_tile(only)
+                    continue
                 self.waiting = "human"
                 self._show()
                 return
             await self._until_room()
+            claim = bot_claim(self, turn.seat) if turn.kind == "play" else None
+            if claim is not None:
+                play_out(self, turn.seat, claim)
+                self.table.note(f"{game.players[turn.seat]} shows the hand and claims the rest:"
+                                " it is played out.")
+                await self._pause_after(self._last_events)
+                continue
             view = game.view(turn.seat)
             action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
             events = game.apply(action)
             self._feed(events)
             await self._pause_after(events)
+
+    async def _play_only_tile(self, only: Action) -> None:
+        """The lobby's "only tile" setting: show the one playable tile, then play it."""
+        self._show()
+        self.table.note(f"Only {only.tile} may be played: playing it for you.")
+        await asyncio.sleep(ONLY_TILE_PAUSE)
+        await self._until_room()
+        events = self.game.apply(only)
+        self._feed(events)
+        await self._pause_after(events)
 
     async def _until_room(self) -> None:
         while getattr(self.app, "too_small", False):
@@ -157,6 +201,23 @@ class Flow:
         self._feed(events)
         self._last_events = events
         self._run()
+
+    def claim(self) -> None:
+        """The human claims the rest of the hand: played out at once, or refused with why."""
+        if self.waiting != "human" or self.human is None:
+            return
+        claim = check_claim(self._view())
+        if not claim.accepted:
+            self.table.refuse(claim_refusal(claim))
+            return
+        play_out(self, self.human, claim)
+        self.table.note("You show your hand and claim the rest: it is played out.")
+        self._run()
+
+    def feed(self, events: list[Event]) -> None:
+        """Events from outside the flow's own steps (a claim played out)."""
+        self._feed(events)
+        self._last_events = events
 
     def hurry(self) -> None:
         self._hurry.set()
@@ -212,8 +273,11 @@ def table_notes(events: list[Event], view: SeatView, human: int | None,
         if isinstance(event, HandDealt):
             won_trick = None
         trump_for = named_for(view) if isinstance(event, TrumpNamed) else ""
+        # The human knows the tile they laid aside; a bot's discard stays unseen.
+        mine = isinstance(event, Discarded) and event.seat == human
         note = event_words(event, view.players, view.options, human=human,
-                           trump_for=trump_for, outcomes=False)
+                           trump_for=trump_for, outcomes=False,
+                           discarded=view.discard if mine else None)
         if note:
             notes.append(note)
     return won_trick, notes

@@ -31,9 +31,10 @@ __all__ = ["says", "event_words"]
 
 def says(names: tuple[str, ...] | list[str], seat: int, verb: str,
          human: int | None = None) -> str:
-    """``Bob passes`` but ``You pass`` (when ``human`` sits at ``seat`` and is called You)."""
+    """``Bob passes`` but ``You pass``: a seat called You is addressed as such (the human at
+    the table, or the seat of that name in a replay or a watched game)."""
     name = names[seat]
-    if seat == human and name == "You":
+    if name == "You":
         return f"You {verb}"
     return f"{name} {verb}{'es' if verb.endswith('ss') else 's'}"
 
@@ -72,7 +73,7 @@ def event_words(event: Event, names: tuple[str, ...] | list[str], options: Optio
             extra = f" ({points} point{'s' * (points != 1)})" if not options.is_moon else ""
             return f"{say(seat, 'take')} the trick{extra}."
         case HandDealt(hand, dealer):
-            return f"Hand {hand + 1}: {names[dealer]} deals."
+            return f"Hand {hand + 1}: {say(dealer, 'deal')}."
         case HandScored(result) if outcomes:
             if result.thrown_in:
                 return ""

@@ -69,6 +69,8 @@ def record_of(game: Game, config: GameConfig | None = None, pace: float | None =
             "pace": config.pace if pace is None else pace,
             "watch": config.watch,
             "allow_undo": config.allow_undo,
+            "auto_play": config.auto_play,
+            "bot_claims": config.bot_claims,
             "difficulty": config.difficulty,
             "undo_used": undo_used,
             "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -94,6 +96,8 @@ def _setup(doc: dict[str, Any], game: Game, known_bots: list[str] | None) -> tup
         "pace": float(pace),
         "watch": extra.get("watch") is True,
         "allow_undo": extra.get("allow_undo") is not False,
+        "auto_play": extra.get("auto_play") is True,
+        "bot_claims": extra.get("bot_claims") is not False,
     }
     level = extra.get("difficulty")
     if level in LEVELS or level == CUSTOM:  # the level the bots were made at
@@ -169,4 +173,7 @@ def describe(saved: Saved) -> str:
         score = f"{names[0]} & {names[2]} {scores[0]}, {names[1]} & {names[3]} {scores[1]}"
     else:
         score = ", ".join(f"{name} {points}" for name, points in zip(names, scores, strict=True))
-    return f"{GAME_TITLES[game.options.game]}, hand {len(game.log)}, {unit} {score}"
+    # A hand that is over is not the hand being played: the next one is dealt on resuming.
+    hand = f"after hand {len(game.log)}" if game.phase is Phase.HAND_OVER else (
+        f"hand {len(game.log)}")
+    return f"{GAME_TITLES[game.options.game]}, {hand}, {unit} {score}"

@@ -66,7 +66,7 @@ def take_back(flow: Flow) -> str:
     if flow.human is None:
         return "Undo is for games you play; this one plays itself."
     if not flow.config.allow_undo:
-        return "Undo is off for this game (a house rule chosen in the lobby)."
+        return "Undo is off for this game (the lobby's Undo setting, or --no-undo)."
     if flow.waiting not in ("human", None):
         return "Undo works at the table, during a hand."
     try:

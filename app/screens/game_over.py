@@ -9,12 +9,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from moon42.rules.scoring import units_of
 from moon42.rules.views import SeatView
 
 from ..glyphs import UNICODE, Glyphs
 from ..widgets.scoreboard import Scoreboard
 from ..words import GAME_TITLES, bid_text, trump_text
-from .summary import need_line
+from .summary import hands_that_fit, need_line
 
 __all__ = ["GameOverScreen", "winner_line"]
 
@@ -29,6 +30,22 @@ def winner_line(view: SeatView) -> str:
     return f"{' & '.join(names)} {verb} the game!"
 
 
+def tie_line(view: SeatView) -> str:
+    """Why the winner won when more than one side reached the target (RULES.md 7.5)."""
+    target = view.options.target
+    over = [u for u in units_of(view.options) if view.scores[u[0]] >= target]
+    if len(over) < 2 or not view.winner or not view.results:
+        return ""
+    last = view.results[-1]
+    others = [u for u in over if u[0] not in view.winner]
+    names = " & ".join(view.players[s] for u in others for s in u)
+    reached = f"{names} reached {target} too"
+    if last.bidder is not None and last.bidder in view.winner and last.made:
+        who = "side" if view.options.partnerships else "player"
+        return f"{reached}, but the {who} that bid the last hand and made it wins (rule 7.5)."
+    return f"{reached}: the higher total wins (rule 7.5)."
+
+
 def last_hand_line(view: SeatView, glyphs: Glyphs) -> str:
     result = view.results[-1]
     if result.thrown_in:
@@ -39,6 +56,9 @@ def last_hand_line(view: SeatView, glyphs: Glyphs) -> str:
             f"{trump_text(result.trump, view.options)}: {verdict} ({need_line(result, view)}).")
 
 
+_PROMPT = "n: play again, r: replay this game, p: play a deal again, l: lobby"
+
+
 class GameOverScreen(Screen[str]):
     class ReplayGame(Message):
         """Open the replay viewer on the game just ended, at its last hand."""
@@ -47,7 +67,10 @@ class GameOverScreen(Screen[str]):
         """Ask which hand of the game to play again, then play it."""
 
     BINDINGS = [
-        Binding("enter,n", "choose('again')", "Play again", key_display="⏎", id="again"),
+        # A deliberate key starts the next game: Enter, pressed to hurry the last hand along,
+        # must not start (and a watched game finish) another at once.
+        Binding("n", "choose('again')", "Play again", id="again"),
+        Binding("enter,space", "which_key", "Which key?", show=False, id="which-key"),
         Binding("r", "replay", "Replay", id="replay"),
         Binding("p", "deal_again", "Deal again", id="deal-again"),
         Binding("l,escape", "choose('lobby')", "Lobby", key_display="l", id="lobby"),
@@ -62,22 +85,29 @@ class GameOverScreen(Screen[str]):
         with VerticalScroll(id="game-over"):
             yield Static(f"{GAME_TITLES[self.view.game]}: game over", classes="title")
             yield Static(winner_line(self.view), id="winner", markup=False)
+            tie = tie_line(self.view)
+            if tie:
+                yield Static(tie, id="tie", markup=False)
             if self.view.results:
                 yield Static(last_hand_line(self.view, self.glyphs), markup=False)
             yield Scoreboard(id="scoreboard")
-        yield Static("Enter: play again, r: replay this game, p: play a deal again, l: lobby",
-                     id="over-prompt")
+        yield Static(_PROMPT, id="over-prompt")
         yield Footer()
 
     def on_mount(self) -> None:
         v = self.view
         # As many recent hands as fit, so the totals and the target stay in sight.
-        fit = max(3, self.app.size.height - 18 - (3 if v.options.uses_marks else 0))
+        used = 6 + (1 if tie_line(v) else 0)  # the title, the winner, the last hand's line
+        fit = max(3, hands_that_fit(self.app.size.height - used, v))
         self.query_one(Scoreboard).show(v.options, v.players, v.results, v.scores, self.glyphs,
                                         last=fit)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_which_key(self) -> None:
+        self.query_one("#over-prompt", Static).update(
+            "Enter starts nothing here: n plays again, l goes to the lobby, r replays.")
 
     def action_replay(self) -> None:
         self.post_message(self.ReplayGame())

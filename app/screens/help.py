@@ -29,6 +29,17 @@ def rules_text(game: str | None, options: Options | None = None) -> str:
     return "\n\n".join(parts)
 
 
+def key_lines(keys: list[tuple[str, str]], column: int = 34) -> list[str]:
+    """The keys two to a line where they fit (80x24 has room for the rules below them), the
+    long ones each on its own line after them."""
+    width = max((len(k) for k, _ in keys), default=4)
+    cells = [f"  {key:<{width}}  {what}" for key, what in keys]
+    short = [c for c in cells if len(c) <= column]
+    pairs = zip(short[::2], [*short[1::2], ""][: len(short[::2])], strict=True)
+    lines = [f"{a:<{column}}  {b}".rstrip() for a, b in pairs]
+    return lines + [c for c in cells if len(c) > column]
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,q,f1,question_mark", "close", "Close help", key_display="Esc", id="close"),
@@ -44,9 +55,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static("Keys on this screen", classes="title")
-            width = max((len(k) for k, _ in self.keys), default=4)
-            lines = [f"  {key:<{width}}  {what}" for key, what in self.keys]
-            yield Static("\n".join(lines), id="help-keys", markup=False)
+            yield Static("\n".join(key_lines(self.keys)), id="help-keys", markup=False)
             yield Markdown(rules_text(self.game, self.options), id="help-rules")
         yield Footer()
 

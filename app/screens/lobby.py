@@ -98,19 +98,19 @@ class LobbyScreen(Screen):
             yield from house_rule_rows(game, chosen)
             names = config.players()
             with Horizontal(classes="seat-row"):
-                yield Label("Your name", classes="seat-label")
+                yield Label("  Your name", classes="seat-label")
                 yield Input(names[0], max_length=12, id="name-0", classes="name")
             for seat in range(1, SEATS[game]):
                 with Horizontal(classes="seat-row"):
                     role = "partner" if game != "moon3" and seat == 2 else "opponent"
-                    yield Label(f"Seat {seat} ({role})", classes="seat-label")
+                    yield Label(f"  Seat {seat} ({role})", classes="seat-label")
                     yield Input(names[seat], max_length=12, id=f"name-{seat}", classes="name")
                     bot = config.bot_of(seat)
                     yield SettingRow("bot", self.bot_names,
                                      bot if bot in self.bot_names else self.bot_names[0],
                                      None, self._bot_help, id=f"bot-{seat}", classes="bot")
             with Horizontal(classes="seat-row"):
-                yield Label("Seed", classes="seat-label")
+                yield Label("  Seed", classes="seat-label")
                 seed = "" if config.seed is None else str(config.seed)
                 yield Input(seed, placeholder="random", restrict=r"[0-9]*", max_length=19,
                             id="seed", classes="name")
@@ -125,6 +125,14 @@ class LobbyScreen(Screen):
             yield SettingRow("Undo", [True, False], config.allow_undo, None,
                              "Whether u takes back your last move (and the bots' answers).",
                              lambda v: "on" if v else "off", id="undo")
+            yield SettingRow("Only tile", [False, True], config.auto_play, None,
+                             "When only one of your tiles may be played, whether it is played "
+                             "for you (after a short pause that shows it).",
+                             lambda v: "played for you" if v else "you play it", id="auto-play")
+            yield SettingRow("Bot claims", [True, False], config.bot_claims, None,
+                             "Whether a bot on lead holding only winners shows its hand and "
+                             "claims the rest (the hand is then played out at once).",
+                             lambda v: "on" if v else "off", id="claims-by-bots")
         yield Static(id="lobby-help")
         yield SteadyFooter()
 
@@ -142,7 +150,21 @@ class LobbyScreen(Screen):
     def _describe(self, event: DescendantFocus) -> None:
         self._show_help(event.widget)
 
+    def _mark_row(self, widget: Widget) -> None:
+        """The ``>`` of a focused row, on the label of a name's or the seed's row too."""
+        for label in self.query(".seat-label").results(Label):
+            row = label.parent
+            focused = row is not None and widget in row.children and isinstance(widget, Input)
+            text = str(label.content).lstrip("> ").strip()
+            wanted = f"> {text}" if focused else f"  {text}"
+            if str(label.content) != wanted:
+                label.update(wanted)
+                label.set_class(focused, "-focused")
+
     def _show_help(self, widget: Widget) -> None:
+        self._mark_row(widget)
+        if not widget.display or not widget.is_on_screen:
+            widget.scroll_visible(animate=False)  # never a focus the player cannot see
         if isinstance(widget, SettingRow | SavedGameRow):
             text = widget.help_text
         elif isinstance(widget, Input) and widget.id == "seed":
@@ -204,6 +226,8 @@ class LobbyScreen(Screen):
             pin_seed=self.query_one("#pin-seed", SettingRow).value,
             pace=self.query_one("#pace", SettingRow).value,
             allow_undo=self.query_one("#undo", SettingRow).value,
+            auto_play=self.query_one("#auto-play", SettingRow).value,
+            bot_claims=self.query_one("#claims-by-bots", SettingRow).value,
             difficulty=self.query_one("#difficulty", SettingRow).value,
         )
 

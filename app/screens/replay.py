@@ -183,8 +183,10 @@ class ReplayScreen(Screen[None]):
         self._draw_center()
         said = describe(position, names, replay.options)
         _put(self.query_one("#replay-said", Line), Text(said, overflow="ellipsis"))
-        _put(self.query_one("#replay-note", Line), Text(self._note(), no_wrap=True,
-                                                        overflow="ellipsis", style="dim"))
+        note, text = self.query_one("#replay-note", Line), self._note()
+        # A long note (the rule a faulty record breaks) takes a second line rather than be cut.
+        note.styles.height = 2 if len(text) > self.size.width - 2 else 1
+        _put(note, Text(text, overflow="ellipsis", style="dim"))
 
     def _inline(self, seat: int) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -248,6 +250,7 @@ class ReplayScreen(Screen[None]):
             where = f"hand {fault.hand + 1}"
             if fault.action is not None:
                 where += f", action {fault.action + 1}"
+            where += " (from 1; check counts from 0)"
             return f"The record stops here: {where} breaks the rules ({fault.message})."
         if position.table.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             return "s: this hand's summary, p: play this deal again, ] next hand."

@@ -18,7 +18,7 @@ from ..glyphs import UNICODE, Glyphs
 from ..widgets.scoreboard import Scoreboard, unit_names
 from ..words import GAME_TITLES, bid_text, trump_text
 
-__all__ = ["HandSummaryScreen", "summary_text"]
+__all__ = ["HandSummaryScreen", "summary_text", "hands_that_fit"]
 
 
 def need_line(result: HandResult, view: SeatView) -> str:
@@ -52,10 +52,10 @@ def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
     text.append(f"{bidder} bid {bid}, trump {trump}: ")
     text.append(verdict, "bold reverse" if result.made else "bold underline")
     text.append(f" ({need_line(result, view)})\n\n")
-    width = max(len(s) for s in sides)
+    width = max(len(s) for s in sides) + 1
     for side, unit in zip(sides, units, strict=True):
         tricks = sum(result.tricks_won[s] for s in unit)
-        line = f"  {side:<{width}}  took {tricks} trick{'s' * (tricks != 1)}"
+        line = f"  {side + ':':<{width}} took {tricks} trick{'s' * (tricks != 1)}"
         if not options.is_moon:
             points = sum(result.points[s] for s in unit)
             line += f", {points} point{'s' * (points != 1)} ({points - tricks} in count)"
@@ -67,6 +67,14 @@ def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
     return text
 
 
+def hands_that_fit(rows: int, view: SeatView) -> int:
+    """How many hands the scoreboard may list in ``rows`` (with its heading, the "earlier
+    hands" line, the totals and the target's bars), leaving the screen's padding, prompt and
+    key line their rows; at least two."""
+    bars = len(units_of(view.options)) * (2 if view.options.uses_marks else 1)
+    return max(2, rows - 4 - (1 + 1 + 1 + 2 + bars) - 1)
+
+
 class HandSummaryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,space", "next_hand", "Next hand", key_display="⏎", id="next-hand"),
@@ -74,21 +82,24 @@ class HandSummaryScreen(Screen[None]):
     ]
 
     def __init__(self, result: HandResult, view: SeatView, glyphs: Glyphs = UNICODE,
-                 auto_seconds: float | None = None) -> None:
+                 auto_seconds: float | None = None, last: bool = False) -> None:
         super().__init__()
         self.result, self.view, self.glyphs = result, view, glyphs
         self.auto_seconds = auto_seconds
+        self.last = last  # the game's last hand: the final score comes next
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
             yield Static(summary_text(self.result, self.view, self.glyphs), id="summary-text")
             yield Scoreboard(id="scoreboard")
-        yield Static("Press Enter for the next hand.", id="summary-prompt")
+        yield Static("Press Enter for the final score." if self.last else
+                     "Press Enter for the next hand.", id="summary-prompt")
         yield Footer()
 
     def on_mount(self) -> None:
         view = self.view
-        fit = max(2, self.app.size.height - 21 - (3 if view.options.uses_marks else 0))
+        used = summary_text(self.result, view, self.glyphs).plain.count("\n") + 1
+        fit = hands_that_fit(self.app.size.height - used, view)
         self.query_one(Scoreboard).show(view.options, view.players, view.results, view.scores,
                                         self.glyphs, last=fit)
         if self.auto_seconds is not None:

@@ -19,35 +19,51 @@ from textual.widgets import Footer
 
 from moon42.rules import Bid, Discard, NameTrump, Pass, Phase, Play, Plunge, Trick, Trump
 from moon42.rules.actions import Action
-from moon42.rules.bidding import special_value
+from moon42.rules.bidding import MOON, special_value
 from moon42.rules.views import SeatView
 
 from .. import contract_words as contracts
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Hints
-from ..messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
+from ..messages import ActionChosen, ClaimRest, ExportRecord, PaceChanged, ShowScores, UndoMove
 from ..offers import (
     bid_offers,
     legal_tiles,
     offer_label,
     ordered_hand,
     trump_offers,
-    trumps_held,
 )
 from ..status import status_lines
 from ..widgets.choices import Choice, ChoiceBar
 from ..widgets.hand import HandView
+from ..widgets.hand_log import Claimed, HandLog
 from ..widgets.line import Line
 from ..widgets.seat import SeatPanel
+from ..widgets.tracker import Tracker
 from ..widgets.trick import TrickPicture, TrickView
 from ..words import bid_meaning
+from .hand_log import HandLogScreen
 
 __all__ = ["TableScreen"]
 
 
-def put(widget: Line, content: str | Text) -> None:
-    """Update a line; it repaints only when its text changes (``Line.text`` is reactive)."""
-    widget.update(content)
+def marked_tiles(view: SeatView, tiles: tuple) -> tuple[frozenset, frozenset]:
+    """The trumps in the hand (once named; Sevens and no trump have none) and, in Texas 42,
+    the count tiles."""
+    rules = view.trick_rules
+    trumps = frozenset(t for t in tiles if rules is not None and not rules.sevens
+                       and rules.is_trump[t])
+    counts = frozenset() if view.options.is_moon else frozenset(t for t in tiles if t.count)
+    return trumps, counts
+
+
+def put(widget: Line, content: str | Text, layout: bool = False) -> None:
+    """Update a line; it repaints only when its text changes (``Line.text`` is reactive).
+    ``layout``: the line's height follows its text (the centre's title, one or two rows)."""
+    if widget.text != content:
+        widget.update(content)
+        if layout:
+            widget.refresh(layout=True)
 
 
 class _Prompt:
@@ -59,8 +75,16 @@ class _Prompt:
     def update(self, text: str) -> None:
         if not self.screen.refused:
             prompt = self.screen.query_one("#prompt", Line)
+            fit_prompt(prompt, text)
             put(prompt, text)
             prompt.set_class(False, "-refused")
+
+
+def fit_prompt(prompt: Line, text: str) -> None:
+    """A prompt too long for one row (a refusal's rule) takes two rather than be cut."""
+    rows = 2 if len(text) > prompt.app.size.width - 2 else 1
+    if prompt.styles.height is None or prompt.styles.height.value != rows:
+        prompt.styles.height = rows
 
 _DIGITS = [
     Binding(str(n), f"digit({n})", "Tile by number; a bid's digits; trump 0-6", show=False,
@@ -69,19 +93,33 @@ _DIGITS = [
 ]
 
 
+# From this size on, the hand log and the tile tracker stand beside the table.
+SIDE_WIDTH, SIDE_HEIGHT = 120, 30
+
+
 class TableScreen(Screen):
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Move", key_display="←→", id="left"),
+        # Not on the key line: the prompt over it says them at every turn, and 80 columns
+        # hold the other keys only without them.
+        Binding("left,h", "move(-1)", "Move", key_display="←→", show=False, id="left"),
         Binding("right,l", "move(1)", "Move", key_display="←→", show=False, id="right"),
-        Binding("enter,space", "confirm", "Choose", key_display="⏎", id="confirm"),
+        Binding("enter,space", "confirm", "Choose", key_display="⏎", show=False, id="confirm"),
         Binding("p", "pass_bid", "Pass", id="pass"),
-        Binding("d", "trump_key('d')", "Doubles", id="doubles"),
-        Binding("n", "trump_key('n')", "No trump", id="no-trump"),
+        Binding("d", "trump_key('d')", "Doubles", show=False, id="doubles"),
+        Binding("n", "trump_key('n')", "No trump", show=False, id="no-trump"),
+        Binding("n", "trump_key('f')", "Follow me", show=False, id="follow-me"),
+        Binding("e", "trump_key('e')", "Nello", show=False, id="nello"),
         Binding("backspace", "erase", "Erase bid", show=False, id="erase"),
         Binding("t", "last_trick", "Last trick", id="last-trick"),
+        # The same keys where they only explain why not (an 84 hand, undo switched off).
+        Binding("t", "last_trick_down", "Last trick", show=False, id="last-trick-down"),
         Binding("s", "scores", "Scores", id="scores"),
+        Binding("o", "hand_log('log')", "Log", id="hand-log"),
+        Binding("k", "hand_log('tracker')", "Tiles", id="tracker"),
         Binding("a", "hint", "Hint", id="hint"),
-        Binding("u,ctrl+z", "undo", "Take back your last move", show=False, id="undo"),
+        Binding("w", "claim", "Claim the rest (only winners left)", show=False, id="claim"),
+        Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="undo"),
+        Binding("u,ctrl+z", "undo_off", "Undo", key_display="u", show=False, id="undo-off"),
         Binding("x", "export", "Export the game's record", show=False, id="export"),
         Binding("minus", "pace(-1)", "Faster bots", key_display="-", show=False, id="faster"),
         Binding("plus,equals_sign", "pace(1)", "Slower bots", key_display="+", show=False,
@@ -101,6 +139,11 @@ class TableScreen(Screen):
         self._offers: list = []
         self._keys_state: tuple = ()
         self.refused = False
+        # Whether u may take a move back (the lobby's Undo setting; the flow sets it).
+        self.undo_allowed = True
+        self.claimed: Claimed | None = None  # where this hand was claimed (the flow sets it)
+        # A moon bid waits for a second Enter (RULES.md: it stakes the whole hand).
+        self.moon_pending = False
         self.hints = Hints(self)
 
     def compose(self) -> ComposeResult:
@@ -115,6 +158,9 @@ class TableScreen(Screen):
                 yield ChoiceBar(id="choices")
                 yield Line(id="meaning")
             yield SeatPanel(g, id="seat-right")
+            with Vertical(id="side"):  # a big terminal: the log and the tracker beside
+                yield HandLog(id="side-log")
+                yield Tracker(id="side-tracker")
         yield SeatPanel(g, inline=True, id="seat-me")
         yield HandView(g, id="hand")
         yield Line(id="prompt")
@@ -129,6 +175,7 @@ class TableScreen(Screen):
         self.view, self.won_trick, self.pace_text = view, won_trick, pace
         if new_turn:
             self.typed = ""
+            self.moon_pending = False
             self.showing_last = False
             self.refused = False
         if self.is_mounted:
@@ -139,13 +186,22 @@ class TableScreen(Screen):
     def refuse(self, reason: str) -> None:
         """Say why a key did nothing; it stays until the turn changes."""
         self.refused = True
+        self.moon_pending = False
+        if self.typed:  # digits typed before a refusal must not start the next bid
+            self.typed = ""
+            with suppress(NoMatches):
+                self._update_meaning()
         prompt = self.query_one("#prompt", Line)
-        put(prompt, f"{self.glyphs.set} Refused: {reason[:1].upper()}{reason[1:]}")
+        text = f"{self.glyphs.set} Refused: {reason[:1].upper()}{reason[1:]}"
+        fit_prompt(prompt, text)
+        put(prompt, text)
         prompt.set_class(True, "-refused")
 
     def note(self, text: str) -> None:
         """What just happened at the table."""
-        put(self.query_one("#message", Line), text)
+        # NoMatches: a bot's move can be told as the screen is taken down (the player quits).
+        with suppress(NoMatches):
+            put(self.query_one("#message", Line), text)
 
     # ----- what a hint calls ---------------------------------------------
 
@@ -189,7 +245,8 @@ class TableScreen(Screen):
         view = self.view
         assert view is not None
         me, n = view.seat, view.seats
-        status = Text(status_lines(view, self.glyphs, self.pace_text), no_wrap=True,
+        watching = not self.interactive
+        status = Text(status_lines(view, self.glyphs, self.pace_text, watching), no_wrap=True,
                       overflow="ellipsis")
         put(self.query_one("#status", Line), status)
         top = self.query_one("#seat-top", SeatPanel)
@@ -197,27 +254,43 @@ class TableScreen(Screen):
         right = self.query_one("#seat-right", SeatPanel)
         top.display = n == 4
         if n == 4:
-            top.show(view, (me + 2) % 4)
-            right.show(view, (me + 3) % 4)
+            top.show(view, (me + 2) % 4, watching)
+            right.show(view, (me + 3) % 4, watching)
         else:
-            right.show(view, (me + 2) % 3)
-        left.show(view, (me + 1) % n)
+            right.show(view, (me + 2) % 3, watching)
+        left.show(view, (me + 1) % n, watching)
         self.query_one("#seat-me", SeatPanel).show(view, me)
         hand = self.query_one("#hand", HandView)
         tiles = ordered_hand(view)
         legal = legal_tiles(view) if self.interactive else None
         hand.marked = frozenset(view.widow) if view.phase is Phase.WIDOW else frozenset()
+        hand.trumps, hand.counts = marked_tiles(view, tiles)
         hand.tiles, hand.legal, hand.resting = tiles, legal, view.sitting_out == view.seat
         if legal is not None and (new_turn or hand.cursor is None or hand.cursor >= len(tiles)):
             hand.cursor = next((i for i, t in enumerate(tiles) if t in legal), 0)
         elif legal is None:
             hand.cursor = None
         self._draw_center(view, new_turn)
+        self._draw_side(view)
         # The footer rebuilds itself on every refresh: only when the keys that apply change.
-        keys_state = (view.phase,)
+        keys_state = (view.phase, self._forced(view), view.face_down)
         if keys_state != self._keys_state:
             self._keys_state = keys_state
             self.refresh_bindings()
+
+    def _draw_side(self, view: SeatView) -> None:
+        side = self.query_one("#side")
+        wide = self.app.size.width >= SIDE_WIDTH and self.app.size.height >= SIDE_HEIGHT
+        if side.display != wide:
+            side.display = wide
+        if wide:
+            self.query_one("#side-log", HandLog).show(view, self.claimed)
+            self.query_one("#side-tracker", Tracker).show(view)
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            with suppress(NoMatches):
+                self._draw_side(self.view)
 
     def _draw_center(self, view: SeatView, new_turn: bool) -> None:
         title = self.query_one("#center-title", Line)
@@ -234,7 +307,8 @@ class TableScreen(Screen):
         self._offers = []
         if kind == "bid":
             dealer = view.players[view.dealer]
-            put(title, f"Bidding: {dealer} dealt. " + ("Your bid?" if mine else f"{who} bids..."))
+            put(title, f"Bidding: {dealer} dealt. " + ("Your bid?" if mine else f"{who} bids..."),
+                True)
             if mine:
                 self._offers = bid_offers(view)
                 self._set_choices(choices, [Choice(offer_label(a, view)) for a in self._offers],
@@ -242,18 +316,18 @@ class TableScreen(Screen):
             prompt.update(contracts.bid_prompt(view, self.glyphs.arrows) if mine
                           else f"Waiting for {who} to bid.")
         elif kind == "trump":
-            put(title, contracts.trump_title(view, mine))
+            put(title, contracts.trump_title(view, mine), True)
             if mine:
                 self._offers = trump_offers(view)
                 items = [contracts.trump_choice(a.trump, view) for a in self._offers]
-                held = [trumps_held(view, a.trump) or 0 for a in self._offers]
-                self._set_choices(choices, items, new_turn, default=held.index(max(held)))
+                # No trump is chosen for the player: Enter alone names nothing.
+                self._set_choices(choices, items, new_turn, default=-1)
             prompt.update(f"Name trump: its key, or {self.glyphs.arrows} and Enter." if mine
                           else f"Waiting for {who} to name trump.")
         elif kind == "discard":
             widow = ", ".join(str(t) for t in view.widow)
             put(title, f"You took the widow ({widow}, marked *). Discard one tile." if mine
-                         else f"{who} takes the widow and discards one tile...")
+                         else f"{who} takes the widow and discards one tile...", True)
             prompt.update(f"Discard: its number, or {self.glyphs.arrows} and Enter." if mine
                           else f"Waiting for {who} to discard.")
         else:
@@ -264,6 +338,12 @@ class TableScreen(Screen):
         bar.choices = tuple(items)
         if reset or bar.cursor >= len(items):
             bar.cursor = min(default, len(items) - 1)
+
+    @staticmethod
+    def _forced(view: SeatView) -> bool:
+        """The human must bid (a forced bid): passing is not among the legal actions."""
+        return (view.my_turn and view.to_act is not None and view.to_act.kind == "bid"
+                and not any(isinstance(a, Pass) for a in view.legal))
 
     def _draw_trick(self, view, title, trick, prompt, mine: bool, who: str) -> None:
         names = view.players
@@ -285,7 +365,7 @@ class TableScreen(Screen):
             to_play=view.to_act.seat if view.to_act and not self.showing_last else None,
             sitting_out=view.sitting_out,
         )
-        put(title, caption)
+        put(title, caption, True)
         if view.phase is not Phase.PLAY:
             prompt.update("The hand is over.")
         elif mine:
@@ -301,6 +381,9 @@ class TableScreen(Screen):
         if view is None or not meaning.display:
             return
         if view.to_act and view.to_act.kind == "bid":
+            if self.moon_pending:
+                put(meaning, "Shoot the moon? Enter again bids it; any other key takes it back.")
+                return
             if self.typed:
                 put(meaning, f"Typed: {self.typed}_  (Enter bids, Backspace erases)")
                 return
@@ -313,8 +396,10 @@ class TableScreen(Screen):
                 contract = "plunge" if isinstance(action, Plunge) else "splash"
                 value = special_value(contract, view.high_bid or 0)
                 put(meaning, bid_meaning(value, contract, view.options))
-        elif self._offers:
+        elif self._offers and bar.selected is not None:
             put(meaning, contracts.trump_meaning(view, self._offers[bar.cursor].trump))
+        elif self._offers:
+            put(meaning, contracts.trump_unchosen(view, self._offers))
 
     # ----- keys ----------------------------------------------------------
 
@@ -322,14 +407,30 @@ class TableScreen(Screen):
         # By phase, not by turn: the footer rebuilds on every change, so it changes rarely.
         phase = self.view.phase if self.view is not None else None
         if not self.interactive and action in ("move", "confirm", "pass_bid", "trump_key", "erase",
-                                               "undo"):
+                                               "undo", "hint", "digit", "claim"):
             return False
-        if action in ("pass_bid", "erase"):
+        if action == "pass_bid":
+            return phase is Phase.BIDDING and not (self.view and self._forced(self.view))
+        if action == "erase":
             return phase is Phase.BIDDING
         if action == "trump_key":
-            return phase is Phase.TRUMP
-        if action == "last_trick":
-            return phase is Phase.PLAY
+            return phase is Phase.TRUMP and self._trump_key_offered(str(parameters[0]))
+        face_down = self.view is not None and self.view.face_down
+        if action in ("last_trick", "last_trick_down"):
+            return phase is Phase.PLAY and face_down == (action == "last_trick_down")
+        if action in ("undo", "undo_off"):
+            return self.undo_allowed == (action == "undo")
+        return True
+
+    def _trump_key_offered(self, key: str) -> bool:
+        """n is "no trump" in Moon and "follow me" in Texas 42; e only where Nello is played."""
+        view = self.view
+        if view is None:
+            return key in ("d", "n")
+        if key in ("n", "f"):
+            return (key == "n") == view.options.is_moon
+        if key == "e":
+            return any(isinstance(a, NameTrump) and a.trump is Trump.NELLO for a in view.legal)
         return True
 
     def _my_kind(self) -> str | None:
@@ -356,6 +457,21 @@ class TableScreen(Screen):
             if hand.tiles:
                 hand.cursor = ((hand.cursor or 0) + step) % len(hand.tiles)
 
+    def _typing(self) -> bool:
+        """While a bid is being typed, a letter is not a command: say how to finish it."""
+        if self.typed and self.view is not None and self.view.my_turn:
+            typed = self.typed
+            self.refuse(f"you are typing a bid ({typed}): Enter bids it, Backspace erases.")
+            self.typed = typed  # the bid being typed stays: this refusal is about the key
+            self._update_meaning()
+            return True
+        return False
+
+    def on_key(self, event) -> None:
+        if self.moon_pending and event.key not in ("enter", "space"):
+            self.moon_pending = False
+            self._update_meaning()
+
     def action_confirm(self) -> None:
         kind = self._my_kind()
         if kind in ("play", "discard"):
@@ -364,11 +480,29 @@ class TableScreen(Screen):
                 self._tile_at(hand.cursor, kind)
         elif kind == "bid" and self.typed:
             value = int(self.typed)
+            if self._ask_moon(value):
+                return
             self.typed = ""
             self._update_meaning()
             self._choose(Bid(self.view.seat, value))
         elif kind in ("bid", "trump") and self._offers:
-            self._choose(self._offers[self.query_one("#choices", ChoiceBar).cursor])
+            chosen = self.query_one("#choices", ChoiceBar).selected
+            if chosen is None:
+                self.refuse(f"choose a trump first: its key, or {self.glyphs.arrows} and Enter.")
+                return
+            action = self._offers[chosen]
+            if isinstance(action, Bid) and self._ask_moon(action.value):
+                return
+            self._choose(action)
+
+    def _ask_moon(self, value: int) -> bool:
+        """A moon bid needs a second Enter; True while it waits for it."""
+        if not (self.view.options.is_moon and value == MOON) or self.moon_pending:
+            self.moon_pending = False
+            return False
+        self.moon_pending = True
+        self._update_meaning()
+        return True
 
     def _tile_at(self, index: int, kind: str) -> None:
         tiles = self.query_one("#hand", HandView).tiles
@@ -383,28 +517,39 @@ class TableScreen(Screen):
         if kind in ("play", "discard"):
             self._tile_at(number - 1, kind)
         elif kind == "trump":
-            if number > 6:
-                self.refuse(f"there is no trump {number}: numbers run 0 to 6.")
+            trump = Trump.SEVENS if number == 7 else None if number > 6 else Trump.of_number(number)
+            if trump is not None and any(getattr(a, "trump", None) is trump
+                                         for a in self.view.legal):
+                self._choose(NameTrump(self.view.seat, trump))
+            elif trump is Trump.SEVENS:
+                self.refuse("Sevens is not played in this game (a house rule of the lobby).")
             else:
-                self._choose(NameTrump(self.view.seat, Trump.of_number(number)))
+                sevens = any(getattr(a, "trump", None) is Trump.SEVENS for a in self.view.legal)
+                more = ", and 7 for Sevens" if sevens else ""
+                self.refuse(f"there is no trump {number}: numbers run 0 to 6{more}.")
         elif kind == "bid":
             self.typed = (self.typed + str(number))[-3:]
             self._update_meaning()
 
     def action_erase(self) -> None:
+        self.moon_pending = False
         self.typed = self.typed[:-1]
         self._update_meaning()
 
     def action_pass_bid(self) -> None:
+        if self._typing():
+            return
         if self._my_kind() == "bid":
             self._choose(Pass(self.view.seat))
 
     def action_trump_key(self, key: str) -> None:
         if self._my_kind() == "trump":
-            trump = Trump.DOUBLES if key == "d" else Trump.NO_TRUMP
+            trump = {"d": Trump.DOUBLES, "e": Trump.NELLO}.get(key, Trump.NO_TRUMP)  # n, f
             self._choose(NameTrump(self.view.seat, trump))
 
     def action_last_trick(self) -> None:
+        if self._typing():
+            return
         view = self.view
         if view is None or not view.tricks:
             self.refuse("no trick has been taken yet this hand.")
@@ -414,17 +559,34 @@ class TableScreen(Screen):
             self.showing_last = not self.showing_last
             self._redraw(False)
 
+    action_last_trick_down = action_last_trick
+
+    def action_hand_log(self, kind: str) -> None:
+        if not self._typing() and self.view is not None:
+            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind))
+
+    def action_undo_off(self) -> None:
+        self.refuse("undo is off for this game (the lobby's Undo setting, or --no-undo).")
+
     def action_scores(self) -> None:
-        self.post_message(ShowScores())
+        if not self._typing():
+            self.post_message(ShowScores())
 
     def action_pace(self, step: int) -> None:
         self.post_message(PaceChanged(step))
 
     def action_hint(self) -> None:
-        self.hints.ask()
+        if not self._typing():
+            self.hints.ask()
+
+    def action_claim(self) -> None:
+        if not self._typing():
+            self.post_message(ClaimRest())
 
     def action_undo(self) -> None:
-        self.post_message(UndoMove())
+        if not self._typing():
+            self.post_message(UndoMove())
 
     def action_export(self) -> None:
-        self.post_message(ExportRecord())
+        if not self._typing():
+            self.post_message(ExportRecord())

@@ -14,6 +14,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -72,6 +73,10 @@ class SharedTableScreen(TableScreen):
     def on_export_record(self, message: ExportRecord) -> None:
         message.stop()
         self.refuse("a shared table's record stays on the server.")
+
+    def on_claim_rest(self, message: Message) -> None:
+        message.stop()
+        self.refuse("claims are not made at a shared table: play the hand out.")
 
     def action_leave_table(self) -> None:
         self.flow.leave()

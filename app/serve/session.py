@@ -120,6 +120,10 @@ class GameSession(asyncssh.SSHServerSession):
                                 f"{self.service.port} HOST")
         elif len(self.service.sessions) >= limits.max_sessions:
             self._say_and_leave("The moon42 server is full; please try again later.")
+        elif self.service.busy.busy():
+            self.service.note(self.connection.address, "game refused: the machine is busy")
+            self._say_and_leave("The moon42 server is busy: the games being played need "
+                                "all its time now. Please try again in a few minutes.")
         else:
             self.service.sessions.add(self)
             self.connection.game_started()
@@ -148,12 +152,16 @@ class GameSession(asyncssh.SSHServerSession):
             tables.admit(token, identity)
             env[SOCKET_VARIABLE] = str(tables.path)
             env[TOKEN_VARIABLE] = token
-        self.terminal = GameTerminal(self._screen, self._taken)
+        self.terminal = GameTerminal(self._screen, self._taken, self.service.busy.answered)
         address = self.connection.address
-        log.info("%s from %s: game starts (%s)", folder.name, address, client["TERM"])
         status = 1
         try:
-            await self.terminal.start(app_command(), env, *self.size)
+            await self.terminal.start(app_command(), env, *self.size,
+                                      starter=self.service.starter)
+            assert self.terminal.process is not None
+            log.info("%s from %s: game starts (%s, %s, pid %d)", folder.name, address,
+                     client["TERM"], "warm" if self.terminal.warm else "cold",
+                     self.terminal.process.pid)
             self._touch()
             if self.ending:  # ended while the game was starting
                 await self.terminal.stop()

@@ -22,12 +22,16 @@ from pathlib import Path
 
 import asyncssh
 
+from .bot_pool import BotPool
+from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
 from .protocol import TableServer
 from .session import GameChannel, GameSession
 from .tables import Tables
+from .terminal import app_environment
+from .warm import WarmStarter, zygote_environment
 
 __all__ = ["SshSettings", "GameService"]
 
@@ -51,6 +55,9 @@ class SshSettings:
     table_grace: float = 30.0  # how long a dropped player's seat waits before a bot plays it
     table_pace: float = 1.0  # seconds between bot moves at the shared tables
     use_dns: bool = False  # look up clients' host names for from= patterns
+    warm: bool = True  # fork games from a warm process (False: every game starts cold)
+    bot_workers: int | None = None  # processes deciding the tables' bot moves (None: a core)
+    busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
 
 
 class GameService:
@@ -70,15 +77,26 @@ class GameService:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
         self.tables: TableServer | None = None
+        self.starter: WarmStarter | None = None
+        self.bots: BotPool | None = None
+        self._warming: asyncio.Task[None] | None = None
+        self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
         settings = self.settings
         # The shared tables: in this process, reached by the players' apps on a local socket.
         socket = Path(tempfile.mkdtemp(prefix="moon42-tables-")) / "tables.sock"
+        self.bots = BotPool(settings.bot_workers)
         self.tables = TableServer(socket, Tables(grace=settings.table_grace,
-                                                 pace=settings.table_pace))
+                                                 pace=settings.table_pace,
+                                                 decide=self.bots.decide))
         await self.tables.start()
+        self.busy.start()
+        self._warming = asyncio.get_running_loop().create_task(self.bots.warm())
+        if settings.warm:
+            self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
+            self.starter.start()
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self), settings.host, settings.port,
             server_host_keys=[host_key(settings.folder)],
@@ -116,9 +134,16 @@ class GameService:
             connection.conn.close()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        if self.starter is not None:
+            await self.starter.close()
         if self.tables is not None:
             await self.tables.close()
             shutil.rmtree(self.tables.path.parent, ignore_errors=True)
+        if self._warming is not None:
+            self._warming.cancel()
+        if self.bots is not None:
+            self.bots.close()
+        await self.busy.close()
 
 
 class GameConnection(asyncssh.SSHServer):

@@ -31,6 +31,7 @@ from moon42.rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNa
 from moon42.rules.views import SeatView
 
 from ..difficulty import DEFAULT_BOT
+from .bot_pool import Decide, decide_in_thread
 from .view_codec import encode
 
 __all__ = ["Seat", "SeatCodeNeeded", "Sitter", "Table", "TableError", "Tables", "new_code"]
@@ -93,8 +94,10 @@ class Table:
                  summary_wait: float = 60.0, bot: str = DEFAULT_BOT,
                  clock: Callable[[], float] = time.monotonic, empty_close: float = 600.0,
                  on_close: Callable[[Table], None] | None = None,
-                 codes: Callable[[], str] = new_code) -> None:
+                 codes: Callable[[], str] = new_code,
+                 decide: Decide = decide_in_thread) -> None:
         self.number = number
+        self.decide = decide  # how the bots think (in the server: a pool of processes)
         self.codes = codes
         self.empty_close, self.on_close = empty_close, on_close
         self.grace, self.pace, self.summary_wait, self.clock = grace, pace, summary_wait, clock
@@ -335,7 +338,7 @@ class Table:
         if turn is None or not self.bot_plays(turn.seat) or self.closed:
             return
         view = self.game.view(turn.seat)
-        action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
+        action, self.bots[turn.seat] = await self.decide(self.bots[turn.seat], view)
         # The player may have come back (and moved) while the bot thought.
         if self.moves == moves and self.bot_plays(turn.seat) and not self.closed:
             try:
@@ -361,8 +364,10 @@ class Tables:
     def __init__(self, grace: float = 30.0, pace: float = 1.0, summary_wait: float = 60.0,
                  max_tables: int = 20, empty_close: float = 600.0,
                  codes: Callable[[], str] = new_code,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 decide: Decide = decide_in_thread) -> None:
         self.grace, self.pace, self.summary_wait = grace, pace, summary_wait
+        self.decide = decide
         self.codes, self.clock = codes, clock
         self.empty_close = empty_close
         self.max_tables = max_tables
@@ -370,12 +375,14 @@ class Tables:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._next = 1
 
-    def open(self, game: str, options: dict | None = None, seed: int | None = None) -> Table:
+    def open(self, game: str, options: dict | None = None, seed: int | None = None,
+             bot: str = DEFAULT_BOT) -> Table:
         if len(self.tables) >= self.max_tables:
             raise TableError("the server has as many tables as it can hold; join one.")
         table = Table(self._next, game, options, seed=seed, grace=self.grace, pace=self.pace,
                       summary_wait=self.summary_wait, empty_close=self.empty_close,
-                      on_close=self._forget, codes=self.codes, clock=self.clock)
+                      on_close=self._forget, codes=self.codes, clock=self.clock, bot=bot,
+                      decide=self.decide)
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())

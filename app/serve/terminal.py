@@ -3,7 +3,8 @@
 The server copies the remote keys into the PTY and the screen out of it, and sets the PTY's
 window size when the remote terminal changes (the kernel then sends the app SIGWINCH).
 The PTY starts in raw mode, so the remote terminal's answers to Textual's queries never
-echo back as garbage before the app takes over.
+echo back as garbage before the app takes over.  How long the app takes to answer a key
+with its screen is told to ``answered`` (the busy gauge's measure).
 
 Keys wait in a small buffer of their own only while the PTY is full: ``write`` says when
 the app has not taken them all, and ``taken`` is called once it has, so the caller can stop
@@ -20,11 +21,17 @@ import signal
 import struct
 import sys
 import termios
+import time
 import tty
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .busy import NOT_AN_ANSWER
 from .modes import TerminalModes
+
+if TYPE_CHECKING:
+    from .warm import WarmGame, WarmStarter
 
 __all__ = ["GameTerminal", "app_command", "app_environment", "clamp_size", "MAX_COLUMNS",
            "MAX_ROWS"]
@@ -83,25 +90,33 @@ class GameTerminal:
     ``taken`` hears when keys that waited have all gone to the app."""
 
     def __init__(self, output: Callable[[bytes], None],
-                 taken: Callable[[], None] = lambda: None) -> None:
-        self.output, self.taken = output, taken
+                 taken: Callable[[], None] = lambda: None,
+                 answered: Callable[[float], None] = lambda seconds: None) -> None:
+        self.output, self.taken, self.answered = output, taken, answered
+        self._asked: float | None = None  # when a key went in that the screen has not answered
         self.modes = TerminalModes()
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | WarmGame | None = None
+        self.warm = False  # forked by the warm starter, not a cold process
         self._master: int | None = None
         self._pending = bytearray()
         self._reading = False
         self._paused = False
 
     async def start(self, command: list[str], env: dict[str, str], width: int,
-                    height: int) -> None:
+                    height: int, starter: WarmStarter | None = None) -> None:
+        """Run the app: forked by ``starter`` when it is ready, else ``command`` cold."""
         master, slave = os.openpty()
         try:
             tty.setraw(slave)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, _window(width, height))
-            self.process = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_take_terminal,
-            )
+            if starter is not None:
+                self.process = await starter.spawn(env, [slave])
+                self.warm = self.process is not None
+            if self.process is None:
+                self.process = await asyncio.create_subprocess_exec(
+                    *command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                    start_new_session=True, preexec_fn=_take_terminal,
+                )
         except BaseException:
             os.close(master)
             raise
@@ -129,6 +144,8 @@ class GameTerminal:
         if self._pending:  # the app is behind already: these wait their turn
             self._pending += data
             return False
+        if self._asked is None and data:
+            self._asked = time.monotonic()
         self._pending += data
         return self._flush()
 
@@ -181,6 +198,11 @@ class GameTerminal:
         if not data:
             self._stop_reading()
             return
+        if self._asked is not None:
+            took = time.monotonic() - self._asked
+            self._asked = None
+            if took < NOT_AN_ANSWER:
+                self.answered(took)
         self.modes.saw(data)
         self.output(data)
 

@@ -37,9 +37,12 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from .limits import AttemptLimiter, InputBudget, Quieter, ServeLimits
 from .page import SECURITY_HEADERS, game_page, message_page, sign_in_page
 from .terminal import app_command, clamp_size
+from .warm import WarmStarter
+from .web_warm import WarmAppService, web_zygote_environment
 
 __all__ = ["WebSettings", "GameWebServer", "serve_web"]
 
@@ -51,6 +54,8 @@ _TRIES, _TRY_WINDOW = 10, 60.0  # wrong passwords an address may give in a windo
 _MESSAGE_BYTES = 64 * 1024  # the most one websocket message may hold
 _KEEPALIVE = 15.0  # an HTTP connection without a request is closed after this long
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+_BUSY = "The moon42 server is busy: the games being played need all its time now. Please " \
+    "try again in a few minutes."
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,8 @@ class WebSettings:
     folder: Path
     limits: ServeLimits
     password: str | None = None
+    warm: bool = True  # fork games from a warm process (False: every game starts cold)
+    busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
 
 
 @dataclass
@@ -103,6 +110,8 @@ class GameWebServer:
         self.quieter = Quieter()  # refusals: a line a minute per address and reason
         self.pass_token = secrets.token_urlsafe(32)  # the cookie of a signed-in browser
         self.downloads = DownloadManager()
+        self.starter: WarmStarter | None = None
+        self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
 
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
@@ -163,6 +172,8 @@ class GameWebServer:
         if len(self.sessions) >= self.settings.limits.max_sessions:
             return self._html(message_page(self.title, "The moon42 server is full; please "
                                            "try again later."), status=503)
+        if self.busy.busy():
+            return self._html(message_page(self.title, _BUSY), status=503)
         origin = self._page_origin(request)
         websocket = "ws" + origin.removeprefix("http") + "/ws"
         font_size = min(64, max(6, _to_int(request.query.get("fontsize", "16"), 16)))
@@ -207,6 +218,8 @@ class GameWebServer:
         limits = self.settings.limits
         if len(self.sessions) >= limits.max_sessions:
             return 503, "the moon42 server is full; please try again later"
+        if self.busy.busy():
+            return 503, "the machine is busy: " + _BUSY
         address = request.remote or "?"
         if sum(g.address == address for g in self.sessions.values()) >= limits.max_per_address:
             return 503, f"{address} has {limits.max_per_address} games open, as many as " \
@@ -225,13 +238,16 @@ class GameWebServer:
         game = self.sessions[socket] = _Game(address, asyncio.get_running_loop().time())
         width, height = clamp_size(_to_int(request.query.get("width"), 80),
                                    _to_int(request.query.get("height"), 24))
-        service = AppService(self.command, write_bytes=socket.send_bytes,
-                             write_str=socket.send_str, close=socket.close,
-                             download_manager=self.downloads)
-        log.info("%s: web game starts", address)
+        service = WarmAppService(self.command, write_bytes=socket.send_bytes,
+                                 write_str=socket.send_str, close=socket.close,
+                                 download_manager=self.downloads, starter=self.starter,
+                                 answered=self.busy.answered)
         idle = asyncio.get_running_loop().create_task(self._idle_watch(socket, game))
         try:
             await service.start(width, height)
+            process = service.process
+            log.info("%s: web game starts (%s, pid %s)", address,
+                     "warm" if service.warm else "cold", process.pid if process else "?")
             await self._play(socket, service, game)
         except (ConnectionError, OSError) as error:
             log.info("%s: the connection dropped (%s)", address, error)
@@ -296,6 +312,10 @@ class GameWebServer:
     # ----- starting and stopping -------------------------------------------
 
     async def _started(self, app: web.Application) -> None:
+        self.busy.start()
+        if self.settings.warm:
+            self.starter = WarmStarter(web_zygote_environment())
+            self.starter.start()
         shown = self.settings.public_url or \
             f"http://{self.settings.host}:{self.settings.port}"
         print(f"moon42 serve web: listening on {self.settings.host}:{self.settings.port}; "
@@ -308,6 +328,9 @@ class GameWebServer:
     async def _shutdown(self, app: web.Application) -> None:
         for socket in list(self.sessions):
             await socket.close(message=b"the server is stopping")
+        if self.starter is not None:
+            await self.starter.close()
+        await self.busy.close()
 
 
 def serve_web(settings: WebSettings) -> int:

@@ -90,22 +90,34 @@ def _by_game(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def _made_by_bid(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """How often each winning bid was made, by anyone and by you (thrown-in hands aside)."""
+    """How often each winning bid was made, by anyone and by you (thrown-in hands aside);
+    a bid played as Nello or Sevens is a contract of its own, counted apart."""
     rows = []
-    for game, contract, bid, hands, made, yours, yours_made in conn.execute(
-        """SELECT g.game, h.contract, h.bid, COUNT(*), SUM(h.made = 1),
+    for game, contract, kind, bid, hands, made, yours, yours_made in conn.execute(
+        """SELECT g.game, h.contract,
+                  CASE WHEN h.trump IN ('nello', 'sevens') THEN h.trump ELSE h.contract END,
+                  h.bid, COUNT(*), SUM(h.made = 1),
                   SUM(h.bidder = g.human_seat), SUM(h.bidder = g.human_seat AND h.made = 1)
            FROM hands h JOIN games g ON g.id = h.game_id
            WHERE h.bidder IS NOT NULL
-           GROUP BY g.game, h.contract, h.bid"""
+           GROUP BY 1, 2, 3, 4"""
     ):
+        label = bid_label(bid, contract, game.startswith("moon"))
+        if kind in _PLAYED_AS:
+            label += f" {_PLAYED_AS[kind]}"
         rows.append({
-            "game": game, "bid": bid_label(bid, contract, game.startswith("moon")),
-            "value": bid, "contract": contract, "hands": hands, "made": made,
-            "made_rate": _rate(made, hands), "yours": yours, "yours_made": yours_made,
+            "game": game, "bid": label, "value": bid, "contract": contract, "kind": kind,
+            "hands": hands, "made": made, "made_rate": _rate(made, hands), "yours": yours,
+            "yours_made": yours_made,
         })
-    rows.sort(key=lambda r: (_GAME_ORDER.get(r["game"], 99), r["value"], r["contract"]))
+    rows.sort(key=lambda r: (_GAME_ORDER.get(r["game"], 99), r["value"], r["contract"],
+                             r["kind"]))
     return rows
+
+
+# Contracts named with the trump (RULES.md 9.5, 9.6): their made rates are nothing like a
+# plain bid's of the same value.
+_PLAYED_AS = {"nello": "Nello", "sevens": "Sevens"}
 
 
 def _sides(players: list[str], partnerships: bool) -> list[str]:

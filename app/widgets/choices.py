@@ -22,7 +22,9 @@ class ChoiceBar(Widget):
     cursor: reactive[int] = reactive(0)
 
     def move(self, step: int) -> None:
-        if self.choices:
+        if self.choices and self.selected is None:  # nothing chosen yet: from either end
+            self.cursor = 0 if step > 0 else len(self.choices) - 1
+        elif self.choices:
             self.cursor = (self.cursor + step) % len(self.choices)
 
     @property

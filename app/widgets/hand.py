@@ -1,5 +1,6 @@
 """Your hand: dominoes with pips when there is room, ``[6|4]`` when not.
 
+Trumps are marked T under the tile, Texas 42's count tiles +.
 Legal tiles are marked by shape (a solid border and a bracketed key number),
 unplayable ones by a dotted border and no brackets, the cursor by a heavy
 border and carets, so colour is never the only sign.
@@ -28,6 +29,9 @@ class HandView(Widget):
     cursor: reactive[int | None] = reactive(None)
     marked: reactive[frozenset[Tile]] = reactive(frozenset())
     resting: reactive[bool] = reactive(False)  # sitting out a Nello hand: greyed, face down
+    # Once trump is named, its tiles are marked T; in Texas 42 the count tiles are marked +.
+    trumps: reactive[frozenset[Tile]] = reactive(frozenset())
+    counts: reactive[frozenset[Tile]] = reactive(frozenset())
 
     def __init__(self, glyphs: Glyphs = UNICODE, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -76,6 +80,7 @@ class HandView(Widget):
             canvas.put(x, y, face.center(width), style)
             key_y = y + 1
         star = "*" if tile in self.marked else ""
+        star += ("T" if tile in self.trumps else "") + ("+" if tile in self.counts else "")
         name = f"{tile}{star}" if big else star
         if not choosing:
             canvas.put(x + (width - len(name)) // 2, key_y, name, "dim")

@@ -74,7 +74,8 @@ def scoreboard_text(
     text.append(head + "\n", "bold underline")
     shown = results if last is None else results[-last:]
     if len(shown) < len(results):
-        text.append(f"  ... {len(results) - len(shown)} earlier hands\n", "dim")
+        earlier = len(results) - len(shown)
+        text.append(f"  ... {earlier} earlier hand{'s' * (earlier != 1)}\n", "dim")
     for r in shown:
         bidder = players[r.bidder] if r.bidder is not None else "-"
         bid = bid_text(r.bid, r.contract or "bid", options) if r.bid is not None else "-"

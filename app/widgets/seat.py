@@ -13,8 +13,10 @@ from .line import Line
 __all__ = ["SeatPanel", "seat_lines"]
 
 
-def seat_lines(view: SeatView, seat: int, glyphs: Glyphs) -> list[tuple[str, str]]:
-    """(text, style) lines describing ``seat`` as ``view``'s seat sees it."""
+def seat_lines(view: SeatView, seat: int, glyphs: Glyphs,
+               watching: bool = False) -> list[tuple[str, str]]:
+    """(text, style) lines describing ``seat`` as ``view``'s seat sees it; ``watching``:
+    nobody at the table is "you" (a game the bots play alone)."""
     name = view.players[seat]
     turn = view.to_act is not None and view.to_act.seat == seat
     head = f"{glyphs.turn} " if turn else "  "
@@ -23,7 +25,8 @@ def seat_lines(view: SeatView, seat: int, glyphs: Glyphs) -> list[tuple[str, str
         head += f" {glyphs.dealer}dealer"
     lines = [(head, "bold reverse" if turn else "bold")]
     if view.partner is not None and seat == view.partner:
-        lines.append(("  your partner", "italic"))
+        said = f"partner of {view.players[view.seat]}" if watching else "your partner"
+        lines.append((f"  {said}", "italic"))
     elif view.options.partnerships and seat != view.seat:
         lines.append(("  opponent", ""))
     entry = next((b for b in reversed(view.bids) if b.seat == seat), None)
@@ -56,8 +59,8 @@ class SeatPanel(Line):
         self.inline = inline
         self._shown: Text | None = None
 
-    def show(self, view: SeatView, seat: int) -> None:
-        lines = seat_lines(view, seat, self.glyphs)
+    def show(self, view: SeatView, seat: int, watching: bool = False) -> None:
+        lines = seat_lines(view, seat, self.glyphs, watching)
         text = Text(no_wrap=True, overflow="ellipsis")
         for i, (line, style) in enumerate(lines):
             if i:

@@ -44,6 +44,7 @@ class TrickView(Widget):
     def __init__(self, glyphs: Glyphs = UNICODE, **kwargs) -> None:
         super().__init__(**kwargs)
         self.glyphs = glyphs
+        self._names_above = False
 
     def render(self) -> Text:
         width, height = self.size.width, self.size.height
@@ -51,14 +52,19 @@ class TrickView(Widget):
         pic = self.picture
         if pic is None:
             return canvas.text()
-        big = height >= 3 * BIG_HEIGHT + 2 and width >= 2 * BIG_WIDTH + 30
+        longest = max((len(n) for n in pic.names), default=0) + 4  # " won"
+        # Dominoes with pips wherever three fit across; the names of the left and right
+        # seats go beside their tiles when there is room, above them when not.
+        big = height >= 3 * BIG_HEIGHT + 2 and width >= 3 * BIG_WIDTH + 4
+        self._names_above = big and width < 2 * BIG_WIDTH + 30 and (
+            width < 3 * BIG_WIDTH + 12 + 2 * (longest + 1))
         tile_w, tile_h = (BIG_WIDTH, BIG_HEIGHT) if big else (5, 1)
         played = dict(pic.plays)
         mid_y = (height - tile_h) // 2
         top_y = max(1, mid_y - tile_h - (1 if big else 1))
         bottom_y = min(height - tile_h - 1, mid_y + tile_h + (1 if big else 1))
         cx = (width - tile_w) // 2
-        gap = 6 if big else 4
+        gap = (2 if self._names_above else 6) if big else 4
         places = {
             "top": (cx, top_y),
             "bottom": (cx, bottom_y),
@@ -105,6 +111,8 @@ class TrickView(Widget):
             canvas.put(x + (tile_w - len(name)) // 2, y - 1, name, style if won else "")
         elif where == "bottom":
             canvas.put(x + (tile_w - len(name)) // 2, y + tile_h, name, style if won else "")
+        elif self._names_above:
+            canvas.put(x + (tile_w - len(name)) // 2, y - 1, name, style if won else "")
         elif where == "left":
             canvas.put(x - len(name) - 1, y + tile_h // 2, name, style if won else "")
         else:

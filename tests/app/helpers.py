@@ -7,13 +7,15 @@ from textual.pilot import Pilot
 from moon42.ai.registry import make_bot
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig
+from moon42.app.offers import TRUMP_KEYS, trump_offers, trumps_held
 from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.summary import HandSummaryScreen
 from moon42.app.widgets.hand import HandView
 from moon42.rules import Action, Pass
 from moon42.rules.views import SeatView
 
-__all__ = ["new_app", "settle", "screen_text", "tile_key", "play_to_the_end", "PLAIN_BOT"]
+__all__ = ["new_app", "settle", "screen_text", "tile_key", "play_to_the_end", "PLAIN_BOT",
+           "most_trumps_key", "name_trump_or_go_on"]
 
 PLAIN_BOT = "test-plain"
 
@@ -70,6 +72,22 @@ def screen_text(app: Moon42App) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def most_trumps_key(app: Moon42App) -> str:
+    """The key naming the trump seat 0 holds most of (nothing is chosen for the player)."""
+    view = app.flow.game.view(0)
+    offers = trump_offers(view)
+    held = [trumps_held(view, a.trump) or 0 for a in offers]
+    return TRUMP_KEYS[offers[held.index(max(held))].trump]
+
+
+async def name_trump_or_go_on(pilot: Pilot) -> None:
+    """At a trump: name the one held most of; anywhere else, Enter."""
+    app = pilot.app
+    view = app.flow.game.view(0)
+    trump = view.my_turn and view.to_act is not None and view.to_act.kind == "trump"
+    await pilot.press(most_trumps_key(app) if trump else "enter")
+
+
 def tile_key(app: Moon42App, legal: bool = True) -> str:
     """The digit key of the first tile in the hand that is (or is not) playable now."""
     hand = app.screen.query_one("#hand", HandView)
@@ -106,7 +124,7 @@ async def play_to_the_end(pilot: Pilot, bid_every: int = 2) -> int:
                         "enter"
                     ]
             elif kind == "trump":
-                keys = ["enter"]
+                keys = [most_trumps_key(app)]
             elif kind == "discard":
                 keys = ["right", "enter"]
             else:

@@ -20,7 +20,8 @@ __all__ = ["player_config"]
 
 
 def player_config(game: str, seed: int) -> GameConfig:
-    return GameConfig(game=game, seed=seed, pace=0.0, bots=("basic",) * 4)
+    # Without bot claims: the test's reference game is the bots' own play, move by move.
+    return GameConfig(game=game, seed=seed, pace=0.0, bots=("basic",) * 4, bot_claims=False)
 
 
 class _Player(Moon42App):

@@ -40,7 +40,8 @@ async def choose_trump(pilot: Pilot, trump: Trump) -> None:
     await settle(pilot)
     offers = [a.trump for a in pilot.app.flow.game.legal_actions()]
     bar = pilot.app.screen.query_one("#choices", ChoiceBar)
-    steps = (offers.index(trump) - bar.cursor) % len(offers)
+    assert bar.selected is None  # nothing is chosen for the player
+    steps = offers.index(trump) + 1
     await pilot.press(*["right"] * steps, "enter")
     await settle(pilot)
 

@@ -15,7 +15,14 @@ from moon42.app.config import GameConfig, save_last
 from moon42.app.difficulty import bots_for
 from moon42.rules import Phase
 
-from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
+from .helpers import (
+    PLAIN_BOT,
+    name_trump_or_go_on,
+    new_app,
+    new_bot_or_plain,
+    screen_text,
+    settle,
+)
 
 pytestmark = pytest.mark.slow  # pictures of the app, each waiting on the expert's advice
 
@@ -66,7 +73,7 @@ def test_hint_play(snap_compare) -> None:
         await pilot.press("3", "0", "enter")  # the plain bots pass: the bid is ours
         await settle(pilot)
         while pilot.app.flow.game.phase is not Phase.PLAY:
-            await pilot.press("enter")
+            await name_trump_or_go_on(pilot)
             await settle(pilot)
         await pilot.press("1")  # lead the first tile; then a hint for the second trick
         await settle(pilot)

@@ -18,7 +18,14 @@ from moon42.app.widgets.hand import HandView
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Play, Trump, tile
 from tests.ai.helpers import dealer_view_at_bid
 
-from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle
+from .helpers import (
+    PLAIN_BOT,
+    name_trump_or_go_on,
+    new_app,
+    new_bot_or_plain,
+    screen_text,
+    settle,
+)
 
 # Solving a fixed number of layouts, without a clock: the same advice on every machine.
 FIXED = {"budget": None, "call_budget": None, "layouts": 16}
@@ -220,7 +227,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
         view = app.flow.game.view(0)
         assert (view.bidder, view.high_bid) == (0, advice.action.value)
         while app.flow.game.view(0).phase is not Phase.PLAY:
-            await pilot.press("enter")
+            await name_trump_or_go_on(pilot)
             await settle(pilot)
         view = app.flow.game.view(0)
         advice = advise(view, seed=4242, **{**FIXED, "layouts": 8})

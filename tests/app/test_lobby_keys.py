@@ -60,3 +60,29 @@ async def test_the_help_line_follows_the_cursor() -> None:
         app.screen.query_one("#seed").focus()
         await pilot.pause()
         assert _help(app).startswith("Same seed, same deals")
+
+
+async def test_every_row_the_focus_reaches_is_marked_and_on_screen() -> None:
+    """Up from Game and down from Undo wrap round; each row shows >, a name's and the seed's
+    rows too, and the focused row is always within the form's window."""
+    from textual.widgets import Input, Label
+
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = len(list(app.screen.query("SettingRow"))) + len(list(app.screen.query(Input)))
+        for key in ("up", "down"):
+            for _ in range(rows + 1):
+                await pilot.press(key)
+                await pilot.pause()
+                focused = app.screen.focused
+                assert focused is not None and focused.display
+                form = app.screen.query_one("#lobby-form")
+                assert form.region.contains_region(focused.region), focused
+                if isinstance(focused, Input):
+                    label = focused.parent.query_one(Label)
+                    assert str(label.content).startswith("> ")
+        marked = [str(label.content) for label in app.screen.query(".seat-label").results(Label)
+                  if str(label.content).startswith(">")]
+        assert len(marked) <= 1

@@ -149,11 +149,11 @@ def test_nello_and_sevens_words() -> None:
     view = game.view(0)
     legal = [a.tile for a in view.legal]
     assert all(abs(t.pips - 7) == min(abs(h.pips - 7) for h in view.hand) for t in legal)
-    assert sevens_tiles(view).endswith("pips")
+    assert sevens_tiles(view).endswith("pips)")
     shown = ordered_hand(view)  # closest to 7 pips first
     assert set(shown[:len(legal)]) == set(legal)
     assert [abs(t.pips - 7) for t in shown] == sorted(abs(t.pips - 7) for t in shown)
-    assert play_prompt(view, "keys").startswith("Sevens: the tile closest to 7 pips must be")
+    assert play_prompt(view, "keys").startswith("Sevens, play closest to 7 pips: ")
     wrong = next(t for t in view.hand if t not in legal)
     with pytest.raises(RuleError) as refused:
         game.apply(Play(0, wrong))

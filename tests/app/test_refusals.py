@@ -86,7 +86,7 @@ async def test_the_last_trick_stays_face_down_in_an_84_hand() -> None:
             await settle(pilot)
             if game.view(0).bidder != 0:
                 continue
-            await pilot.press("enter")  # the trump we hold most of
+            await pilot.press("d")  # doubles (nothing is named for us by Enter alone)
             await settle(pilot)
             await pilot.press(tile_key(app))
             await settle(pilot)

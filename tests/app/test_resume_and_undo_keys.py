@@ -9,6 +9,7 @@ from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig
 from moon42.app.game.records import APP_MEMBER, load_record_file
 from moon42.app.screens.game_over import GameOverScreen
+from moon42.app.screens.summary import HandSummaryScreen
 from moon42.rules import Pass
 from moon42.rules.record import game_to_record
 
@@ -108,7 +109,8 @@ async def test_undo_off_as_a_house_rule(data_dir: Path) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert game_to_record(app.flow.game) == after
-        assert "Undo is off for this game" in screen_text(app)
+        said = "Undo is off for this game (the lobby's Undo setting, or --no-undo)"
+        assert said in screen_text(app)
         assert not app.flow.undo_used
 
 
@@ -138,6 +140,14 @@ async def test_a_record_from_a_file_played_to_the_end(data_dir: Path, tmp_path: 
         if app.flow.waiting == "human":
             await my_move(pilot)
             await settle(pilot)
+        # The last hand's summary comes first, then the end.
+        for _ in range(200):
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen) and app.screen.last
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert list((data_dir / "saves").glob("*.json")) == []
         kept = list((data_dir / "records").glob("moon3-*.json"))

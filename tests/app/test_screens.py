@@ -87,7 +87,7 @@ async def test_trump_before_widow_asks_for_trump_first() -> None:
     app = new_app("moon3", seed=4, options={"trump_before_widow": True})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("2", "1", "enter")  # shoot the moon: nobody can top it
+        await pilot.press("2", "1", "enter", "enter")  # shoot the moon (confirmed): nobody tops it
         await settle(pilot)
         assert app.flow.game.phase is Phase.TRUMP
         assert "Name trump." in screen_text(app)

@@ -14,7 +14,7 @@ from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.summary import HandSummaryScreen
 from moon42.rules import Phase
 
-from .helpers import PLAIN_BOT, new_bot_or_plain, settle, tile_key
+from .helpers import PLAIN_BOT, name_trump_or_go_on, new_bot_or_plain, settle, tile_key
 from .helpers import new_app as _new_app
 
 pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a moment
@@ -56,7 +56,7 @@ async def _to_trump(pilot: Pilot) -> None:
 async def _mid_hand(pilot: Pilot) -> None:
     """Name trump, then play three tricks' worth of our tiles."""
     await _to_trump(pilot)
-    await pilot.press("enter")
+    await name_trump_or_go_on(pilot)
     for _ in range(3):
         await settle(pilot)
         await pilot.press(tile_key(pilot.app))
@@ -65,7 +65,7 @@ async def _mid_hand(pilot: Pilot) -> None:
 
 async def _to_summary(pilot: Pilot) -> None:
     await _to_trump(pilot)
-    await pilot.press("enter")
+    await name_trump_or_go_on(pilot)
     while not isinstance(pilot.app.screen, HandSummaryScreen | GameOverScreen):
         await settle(pilot)
         if pilot.app.flow.waiting == "human":
@@ -75,7 +75,7 @@ async def _to_summary(pilot: Pilot) -> None:
 
 async def _refused_tile(pilot: Pilot) -> None:
     await _to_trump(pilot)
-    await pilot.press("enter")
+    await name_trump_or_go_on(pilot)
     while True:
         await settle(pilot)
         view = pilot.app.flow.game.view(0)
@@ -83,7 +83,7 @@ async def _refused_tile(pilot: Pilot) -> None:
             await _win_the_bid(pilot)
             continue
         if pilot.app.flow.waiting != "human" or view.phase is not Phase.PLAY:
-            await pilot.press("enter")
+            await name_trump_or_go_on(pilot)
             continue
         if len(view.legal) < len(view.hand):
             await pilot.press(tile_key(pilot.app, legal=False))
@@ -209,8 +209,15 @@ def test_hand_summary(snap_compare, game, size) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 @pytest.mark.parametrize("game", ["moon4", "texas42"])
 def test_game_over(snap_compare, game, size) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await _to_summary(pilot)
+        assert isinstance(pilot.app.screen, HandSummaryScreen) and pilot.app.screen.last
+        await pilot.press("enter")  # the last hand's summary, then the end
+        while not isinstance(pilot.app.screen, GameOverScreen):
+            await pilot.pause()
+
     app = new_app(game, seed=4, options={"target": 1})
-    assert snap_compare(app, terminal_size=size, run_before=_to_summary)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_scoreboard(snap_compare) -> None:

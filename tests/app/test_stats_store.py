@@ -96,3 +96,22 @@ def test_a_file_that_is_not_a_database_gives_a_plain_error_and_is_kept(tmp_path)
     with StatsStore(path) as store, pytest.raises(StatsError, match="not a database"):
         summarise(store)
     assert path.read_bytes().startswith(b"these are not")
+
+
+def test_nello_and_sevens_are_counted_apart_from_a_plain_bid(tmp_path) -> None:
+    """A 42 played as Nello, as Sevens and with a suit: three contracts, three made rates."""
+    with StatsStore(tmp_path / "stats.sqlite3") as store:
+        play_recorded(store, "texas42", seed=3, stop_after=1)
+        with store.connect() as conn:
+            game_id = conn.execute("SELECT id FROM games").fetchone()[0]
+            conn.execute("DELETE FROM hands")
+            for hand, (trump, made) in enumerate([("nello", 1), ("nello", 0), ("sevens", 1),
+                                                  ("5", 0), ("5", 0)]):
+                conn.execute("INSERT INTO hands (game_id, hand, dealer, bidder, bid, contract,"
+                             " trump, made, recorded) VALUES (?, ?, 0, 0, 42, 'bid', ?, ?, '')",
+                             (game_id, hand, trump, made))
+        rows = {r["bid"]: r for r in summarise(store)["made_by_bid"]}
+    assert set(rows) == {"42", "42 Nello", "42 Sevens"}
+    assert (rows["42 Nello"]["hands"], rows["42 Nello"]["made_rate"]) == (2, 0.5)
+    assert (rows["42 Sevens"]["hands"], rows["42 Sevens"]["made"]) == (1, 1)
+    assert (rows["42"]["hands"], rows["42"]["made"]) == (2, 0)

@@ -59,6 +59,9 @@ class Server:
         self.log_path = folder / "server.log"
         env = dict(os.environ, PYTHONPATH=str(ROOT), MOON42_DATA_DIR=str(folder / "data"))
         env.pop("NO_COLOR", None)
+        if "--busy-answer" not in args:
+            # A test machine busy with other work must not turn the tests' players away.
+            args = (*args, "--busy-answer", "0")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "moon42.app.cli", "serve", *args],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=self.log_path.open("wb"),
@@ -77,6 +80,12 @@ class Server:
 
     def alive(self) -> bool:
         return self.process.poll() is None
+
+    def game_pids(self, player: str = r"\S+") -> list[int]:
+        """The processes of the games the log says started (for ``player``, a folder name:
+        a forked game's environment does not show in /proc, so the log says who it is)."""
+        return [int(pid) for pid in re.findall(
+            rf"^\S+ \S+ {player} from \S+: game starts \(.*pid (\d+)\)$", self.log(), re.M)]
 
     def rss_mib(self) -> float:
         """The server process's resident memory."""
@@ -170,8 +179,14 @@ def my_turn(screen: str) -> bool:
     return any(words in screen for words in MY_TURN)
 
 
+def first_offer(screen: str) -> str:
+    """Enter takes the choice shown; naming trump, where nothing is chosen for the player,
+    Right first moves onto the first trump."""
+    return "Right" if "Nothing chosen yet" in screen else "Enter"
+
+
 def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
-               key: Callable[[str], str] = lambda screen: "Enter",
+               key: Callable[[str], str] = first_offer,
                turn: Callable[[str], bool] = my_turn,
                timeout: float = PATIENCE) -> dict[str, str]:
     """Each player presses ``key(screen)`` at their turns until ``done(screen)`` holds for
@@ -209,8 +224,9 @@ def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
 
 
 def connections_to(port: int) -> int:
-    """Established TCP connections to ``port`` on this machine, as the kernel counts them
-    (the server's side of each)."""
+    """TCP connections to ``port`` that the server holds open, as the kernel counts them:
+    established, or closed by the client and not yet by the server (CLOSE_WAIT: a server
+    still counts those as open)."""
     count = 0
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
@@ -220,9 +236,17 @@ def connections_to(port: int) -> int:
         for line in lines:
             fields = line.split()
             local_port = int(fields[1].rsplit(":", 1)[1], 16)
-            if local_port == port and fields[3] == "01":
+            if local_port == port and fields[3] in ("01", "08"):
                 count += 1
     return count
+
+
+def running(pid: int) -> bool:
+    """Whether the process is there and not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def processes_mentioning(marker: str) -> list[int]:

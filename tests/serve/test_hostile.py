@@ -25,6 +25,7 @@ from .harness import (
     connections_to,
     make_key,
     processes_mentioning,
+    running,
     wait_until,
 )
 
@@ -290,6 +291,8 @@ def test_connections_over_the_limits_are_closed_at_once_and_sigterm_restores_ter
     assert log.count("connection refused: 127.0.0.1 has 3 connections open") == 1
     assert "connection refused: the server has 5 connections open" in log
     assert not processes_mentioning(str(tmp_path / "srv"))
+    games = server.game_pids()
+    assert games and not any(running(pid) for pid in games)
 
 
 # ----- keys and their options ------------------------------------------------------

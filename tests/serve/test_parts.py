@@ -137,6 +137,8 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
         (["serve", "ssh", "--guest", "--max-per-address", "-1"],
          "--max-per-address must be at least 1"),
         (["serve", "ssh", "--guest", "--input-rate", "0"], "--input-rate must be at least 1"),
+        (["serve", "ssh", "--guest", "--bot-workers", "0"], "--bot-workers is 1 to 256"),
+        (["serve", "ssh", "--guest", "--busy-answer", "-1"], "--busy-answer is 0 (never busy) to"),
         (["serve", "ssh", "--guest", "--port", "70000"], "--port is 0 to 65535"),
         (["serve", "web", "--max-sessions", "0"], "--max-sessions must be at least 1"),
         (["serve", "web", "--idle-timeout", "-1"], "--idle-timeout must be more than 0"),
@@ -155,6 +157,7 @@ def test_bad_serve_arguments_are_refused(argv: list[str], complaint: str,
     assert complaint in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["ssh", "web"])
 def test_a_port_in_use_is_a_clear_error(kind: str, tmp_path: Path) -> None:
     import socket

@@ -18,9 +18,11 @@ from .harness import (
     Server,
     Tmux,
     connections_to,
+    first_offer,
     make_key,
     play_turns,
     processes_mentioning,
+    running,
     wait_until,
 )
 
@@ -50,7 +52,8 @@ def server(place: Path, keys: dict[str, Path]):
     yield started
     assert started.stop() == 0, started.log()
     # Every game the server started has ended with it.
-    wait_until(lambda: not processes_mentioning(str(place / "server")),
+    wait_until(lambda: not processes_mentioning(str(place / "server"))
+               and not any(running(pid) for pid in started.game_pids()),
                what="the games to end")
 
 
@@ -96,7 +99,7 @@ def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
     def first_choice(screen: str) -> str:
         """A playable tile's number (they are marked [n]), else Enter (the choice shown)."""
         playable = re.findall(r"\[([1-7])\]", screen)
-        return playable[0] if playable else "Enter"
+        return playable[0] if playable else first_offer(screen)
 
     summary = play_turns(tmux, ["ann"], done=lambda screen: "Press Enter for the next hand"
                          in screen, key=first_choice)["ann"]
@@ -110,10 +113,11 @@ def test_a_player_who_drops_leaves_no_game_behind(server: Server, keys: dict[str
                                                   tmux: Tmux) -> None:
     tmux.open("bob", server.ssh(keys["bob"], "-tt"))
     tmux.wait_for("bob", LOBBY_TITLE)
-    games = processes_mentioning(str(player_config(server, keys["bob"]).parent))
-    assert games
+    games = wait_until(lambda: server.game_pids(player_config(server, keys["bob"]).parent.name),
+                       what="bob's game in the log")
+    assert all(running(pid) for pid in games)
     tmux.kill()  # the client is gone without a word
-    wait_until(lambda: not processes_mentioning(str(player_config(server, keys["bob"]).parent)),
+    wait_until(lambda: not any(running(pid) for pid in games),
                what="the dropped player's game to end")
     assert server.alive()
 
@@ -257,3 +261,4 @@ def test_guests_a_full_server_and_an_idle_player(tmp_path: Path, tmux: Tmux) -> 
     players = sorted(p.name for p in (tmp_path / "server" / "players").iterdir())
     assert players == ["guest-cat", "guest-dan"]
     assert not processes_mentioning(str(tmp_path / "server"))
+    assert not any(running(pid) for pid in server.game_pids())

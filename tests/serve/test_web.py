@@ -7,6 +7,7 @@ from the server's own page, and no more games than allowed, for no longer than a
 from __future__ import annotations
 
 import asyncio
+import re
 import socket
 import urllib.request
 from pathlib import Path
@@ -15,7 +16,7 @@ import aiohttp
 import pytest
 
 from .browser import Browser
-from .harness import PATIENCE, Server, processes_mentioning, wait_until
+from .harness import PATIENCE, Server, processes_mentioning, running, wait_until
 
 pytestmark = pytest.mark.slow  # a web server and app processes
 
@@ -50,7 +51,11 @@ def web(tmp_path_factory: pytest.TempPathFactory):
     server, url = start(folder, "--max-sessions", "2", "--idle-timeout", "6")
     yield url
     assert server.stop() == 0, server.log()
-    wait_until(lambda: not processes_mentioning(str(folder / "srv")), what="the games to end")
+    # A warm game's environment does not show in /proc: the log names its process.
+    games = [int(pid) for pid in re.findall(r"web game starts \(\w+, pid (\d+)\)", server.log())]
+    assert games
+    wait_until(lambda: not processes_mentioning(str(folder / "srv"))
+               and not any(running(pid) for pid in games), what="the games to end")
 
 
 async def _game(session: aiohttp.ClientSession, url: str, origin: str | None = None,

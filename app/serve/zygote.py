@@ -1,0 +1,300 @@
+"""The warm parent of the SSH games: a process that has imported the game once, and forks
+a child for every game.
+
+A cold game is a new Python that imports Textual and the app before it draws anything (a
+second of a core, and about 32 MiB each).  This process does that once, freezes what the
+imports made (``gc.freeze``: the collector then never writes to those pages, so they stay
+shared, copy-on-write, by every child), and waits for requests from the server on its
+control socket.  A request is the game's environment and arguments, with the descriptors
+of the game's streams (the PTY's terminal side; or, for a web game, three pipes) and a
+status socket.  The child becomes a session of its own on
+that PTY (its controlling terminal), takes the environment and arguments a cold process
+would have, and runs the app's ``main``; this process writes ``pid N`` on the status
+socket, and ``exit S`` (as asyncio's ``returncode``: negative for a signal) once it has
+reaped the child.  The child says ``exit S`` too as it leaves, and keeps its copy of the
+status socket until it ends, so if this process dies first, the server still learns how
+the game ended (the last ``exit`` said before the socket's end of file).
+
+Run by the server only (``python -m moon42.app.serve.zygote FD``), with the environment a
+cold game starts from, so what the imports read from it is the same.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fcntl
+import gc
+import importlib
+import io
+import json
+import locale
+import os
+import pkgutil
+import random
+import select
+import signal
+import socket
+import sys
+import termios
+import traceback
+
+__all__ = ["WARM_MODULES", "MAX_REQUEST", "serve"]
+
+# What a game imports before its lobby draws and while it plays (found by running one).
+WARM_MODULES = (
+    "moon42.app.app", "moon42.app.presets", "moon42.app.stats.store", "moon42.app.stats.report",
+    "moon42.app.serve.protocol", "moon42.app.serve.remote_flow",
+    "moon42.app.serve.tables_screen", "moon42.app.serve.view_codec", "moon42.ai.registry",
+    "moon42.ai.protocol",
+    "textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
+    "textual.layouts.horizontal", "textual.layouts.stream", "textual.scrollbar",
+    "textual.widgets._footer", "textual.widgets._label", "textual.pilot", "sqlite3", "tty",
+)
+# Packages imported whole: every screen, widget and bot a game may show or play.
+WARM_PACKAGES = ("moon42.app.cli", "moon42.app.game", "moon42.app.replay", "moon42.app.screens",
+                 "moon42.app.widgets", "moon42.ai", "moon42.rules")
+
+# The most a request may be: a few variables of at most 255 bytes, and arguments.
+MAX_REQUEST = 16384
+
+_children: dict[int, socket.socket] = {}  # pid -> its status socket
+
+
+def warm() -> None:
+    """Import what a game needs, then freeze it all so children share the pages."""
+    importlib.import_module("moon42.app.cli")  # without it there is no game to fork
+    for name in WARM_MODULES:
+        _import(name)
+    for package_name in WARM_PACKAGES:
+        package = _import(package_name)
+        for info in pkgutil.walk_packages(getattr(package, "__path__", []),
+                                          package_name + "."):
+            if not info.name.endswith(("__main__", ".calibrate")):
+                _import(info.name)
+    rehearse()
+    gc.collect()
+    gc.freeze()
+
+
+def rehearse() -> None:
+    """Draw the lobby once, headless, in a throwaway folder: the caches a game fills as it
+    starts (parsed styles, measured text) are filled here once for every child to share."""
+    # start-up: the rehearsal runs once, after warm() has loaded the app (and reported
+    # what would not load); the module itself stays light for the server that names it.
+    import asyncio
+    import shutil
+    import tempfile
+    import threading
+
+    from moon42.app.app import Moon42App  # start-up: as above
+
+    folder = tempfile.mkdtemp(prefix="moon42-rehearsal-")
+    os.environ["MOON42_DATA_DIR"] = folder
+
+    async def draw() -> None:
+        app = Moon42App(None, lobby=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    try:
+        asyncio.run(draw())
+    finally:
+        del os.environ["MOON42_DATA_DIR"]
+        shutil.rmtree(folder, ignore_errors=True)
+    if threading.active_count() != 1:  # forking beside a thread could copy a held lock
+        raise RuntimeError("the rehearsal left threads running")
+
+
+def _import(name: str) -> object:
+    """The module, or None if it is not there any more (a game imports it itself, if it
+    still needs it: colder, but it works)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        print(f"moon42 warm game starter: cannot load {name} ahead ({error})",
+              file=sys.stderr, flush=True)
+        return None
+
+
+def serve(control: socket.socket) -> None:
+    """Fork a game for every request, until the server closes the control socket."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the server, which ends us
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_write, False)
+    os.set_blocking(wake_read, False)
+    signal.set_wakeup_fd(wake_write)
+    signal.signal(signal.SIGCHLD, lambda number, frame: None)
+    warm()
+    control.sendall(b"ready")
+    poll = select.poll()
+    poll.register(control, select.POLLIN)
+    poll.register(wake_read, select.POLLIN)
+    while True:
+        try:
+            ready = poll.poll()
+        except InterruptedError:
+            ready = []
+        for fd, _ in ready:
+            if fd == wake_read:
+                with contextlib.suppress(BlockingIOError):
+                    os.read(wake_read, 512)
+                continue
+            try:
+                message, fds, _, _ = socket.recv_fds(control, MAX_REQUEST, 4)
+            except InterruptedError:
+                continue
+            if not message:  # the server has gone: so do we (the games go on)
+                return
+            _start(message, fds, (control, wake_read, wake_write))
+        _reap()
+
+
+def _start(message: bytes, fds: list[int], mine: tuple) -> None:
+    if len(fds) not in (2, 4):
+        for fd in fds:
+            os.close(fd)
+        return
+    *streams, status_fd = fds
+    try:
+        status = socket.socket(fileno=status_fd)
+    except OSError:  # not a socket: a request this zygote does not understand
+        for fd in fds:
+            os.close(fd)
+        return
+    try:
+        request = json.loads(message)
+        env = {str(k): str(v) for k, v in dict(request["env"]).items()}
+        argv = [str(word) for word in request["argv"]]
+    except (ValueError, KeyError, TypeError):
+        for fd in streams:
+            os.close(fd)
+        status.close()
+        return
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            code = _child(streams, status, env, argv, mine)
+        finally:
+            _tell(status, f"exit {code}\n")  # in case this zygote is gone by the end
+            os._exit(code)
+    for fd in streams:
+        os.close(fd)
+    _children[pid] = status
+    _tell(status, f"pid {pid}\n")
+
+
+def _reap() -> None:
+    while _children:
+        try:
+            pid, wait_status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        status = _children.pop(pid, None)
+        if status is not None:
+            _tell(status, f"exit {os.waitstatus_to_exitcode(wait_status)}\n")
+            status.close()
+
+
+def _tell(status: socket.socket, line: str) -> None:
+    with contextlib.suppress(OSError):  # the server stopped listening to this game
+        status.send(line.encode(), socket.MSG_DONTWAIT)
+
+
+# ----- in the child ------------------------------------------------------------------
+
+
+def _child(streams: list[int], status: socket.socket, env: dict[str, str], argv: list[str],
+           mine: tuple) -> int:
+    """Become the game a cold process would be, on its own terminal (one stream: a PTY's
+    terminal side) or on three pipes (a web game's); its exit code."""
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    control, wake_read, wake_write = mine
+    control.close()
+    os.close(wake_read)
+    os.close(wake_write)
+    for other in _children.values():  # each game's end is its own
+        other.close()
+    _children.clear()
+    # ``status`` stays open until the child ends: its end of file tells the server so
+    # even if this zygote is gone by then.
+    globals()["_status"] = status
+    os.setsid()
+    for fd, stream in zip((0, 1, 2), streams * 3 if len(streams) == 1 else streams,
+                          strict=True):
+        os.dup2(stream, fd)
+    for stream in set(streams):
+        if stream > 2:
+            os.close(stream)
+    if len(streams) == 1:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    os.environ.clear()
+    os.environ.update(env)
+    _stdio()
+    random.seed()  # from the system's source: no two games deal alike
+    from moon42.app import cli  # start-up: already loaded by warm(); here only named
+
+    sys.argv = [str(cli.__file__), *argv]
+    code = 0
+    try:
+        code = cli.main(argv)
+    except SystemExit as leaving:
+        code = _exit_code(leaving.code)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    with contextlib.suppress(BaseException):
+        atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    return code
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _stdio() -> None:
+    """The standard streams on the terminal, in the game's locale, as Python starts them."""
+    try:
+        locale.setlocale(locale.LC_CTYPE, "")
+    except locale.Error:
+        locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
+    encoding = locale.getencoding()
+    if encoding.lower() in ("ascii", "ansi_x3.4-1968"):  # the C locale: Python uses UTF-8
+        with contextlib.suppress(locale.Error):
+            locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
+        encoding = "utf-8"
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(
+        io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding=encoding,
+        errors="strict", line_buffering=True)
+    sys.stdout = sys.__stdout__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding=encoding,
+        errors="strict", line_buffering=os.isatty(1))
+    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding=encoding,
+        errors="backslashreplace", line_buffering=True)
+
+
+def main() -> None:
+    fd = int(sys.argv[1])
+    serve(socket.socket(fileno=fd))
+    # At once: tearing down all that was loaded and frozen takes a while on a busy machine,
+    # and the server waits for this process as it stops.
+    sys.stderr.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+"""The hand log and the tile tracker: what they show is what the seat may know, and o and k
+open them at the table."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from moon42.app.screens.hand_log import HandLogScreen
+from moon42.app.widgets.hand_log import log_text
+from moon42.app.widgets.tracker import seen_tricks, tracker_text, voids
+from moon42.rules import TILES, Game, Phase, Tile, parse_tile
+from moon42.rules.actions import Bid, NameTrump, Pass
+from moon42.rules.views import SeatView
+
+from .helpers import new_app, screen_text, settle, tile_key
+
+_TILE = re.compile(r"(?<![0-9-])([0-6]-[0-6])(?![0-9-])")
+_MARKED = re.compile(r"([x*])([0-6]-[0-6])")
+
+_CONTRACTS = {"nello": True, "sevens": True, "plunge": True, "splash": True}
+
+
+def _known(view: SeatView) -> set[Tile]:
+    """The tiles a seat may name: its own, the ones face up on the table, its discard."""
+    known = set(view.hand)
+    for trick in seen_tricks(view):
+        known |= set(trick.tiles)
+    if view.discard is not None:
+        known.add(view.discard)
+    return known
+
+
+def _in_play(view: SeatView) -> set[Tile]:
+    if view.game != "moon3":
+        return set(TILES)
+    moon = {t for t in TILES if t.low != 0 or t.high == 0}
+    return moon - {parse_tile("0-0")} if view.options.remove_double_blank else moon
+
+
+def _assert_shows_only_what_it_may(view: SeatView) -> None:
+    known = _known(view)
+    log = log_text(view).plain
+    named = {parse_tile(t) for t in _TILE.findall(log)}
+    assert named <= known, (named - known, log)
+    tracker = tracker_text(view).plain
+    # Only the tiles in play: Moon for 3 has no 6-0 (RULES.md 2).
+    assert {parse_tile(t) for t in _TILE.findall(tracker)} <= _in_play(view)
+    played = {t for trick in seen_tricks(view) for t in trick.tiles}
+    if view.discard is not None:
+        played.add(view.discard)
+    for mark, text in _MARKED.findall(tracker):
+        tile = parse_tile(text)
+        assert tile in (played if mark == "x" else set(view.hand)), (mark, text, tracker)
+    # Every tile the seat can place is marked: its own, and those seen played.
+    marked = {parse_tile(t) for _, t in _MARKED.findall(tracker)}
+    assert marked == played | set(view.hand)
+    if "Count out:" in tracker:
+        listed = tracker.split("Count out:")[1].split("\n")[0]
+        for text in _TILE.findall(listed):
+            assert parse_tile(text) not in known
+
+
+def _random_hand_views(game_name: str, options: dict, seed: int, rng: random.Random):
+    """Every seat's view after every action of a game's first hands, played at random with a
+    bias to bidding (so that 84s, Plunges, Nello and Sevens come up)."""
+    game = Game.new(game_name, options=options, seed=seed)
+    for _ in range(160):
+        if game.phase is Phase.GAME_OVER:
+            return
+        if game.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        for seat in range(game.seats):
+            yield game.view(seat)
+        legal = game.legal_actions()
+        bids = [a for a in legal if not isinstance(a, Pass)]
+        if bids and isinstance(bids[0], Bid) and rng.random() < 0.5:
+            game.apply(rng.choice(bids))
+        else:
+            game.apply(rng.choice(legal))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["moon3", "moon4", "texas42", "texas42+"]),
+       seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_the_log_and_the_tracker_show_no_tile_the_seat_may_not_know(game, seed, choices):
+    options = _CONTRACTS if game.endswith("+") else {}
+    rng = random.Random(choices)
+    for view in _random_hand_views(game.rstrip("+"), options, seed, rng):
+        _assert_shows_only_what_it_may(view)
+
+
+def _texas_84(seed: int) -> Game:
+    """A Texas 42 hand bid at 84, after its first trick."""
+    game = Game.new("texas42", seed=seed)
+    game.apply(Bid(game.to_act.seat, 84))
+    while game.phase is Phase.BIDDING:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Pass)))
+    game.apply(NameTrump(game.to_act.seat, game.legal_actions()[0].trump))
+    for _ in range(game.seats):
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_an_84_hands_earlier_tricks_stay_face_down_in_the_log_and_the_tracker() -> None:
+    game = _texas_84(3)
+    view = game.view(1)
+    assert view.face_down and view.tricks
+    first = set(view.tricks[0].tiles) - set(view.hand)
+    log = log_text(view).plain
+    assert "1. face down:" in log
+    assert not {parse_tile(t) for t in _TILE.findall(log)} & first
+    tracker = tracker_text(view).plain
+    assert "earlier tricks lie face down" in tracker
+    assert not {parse_tile(t) for _, t in _MARKED.findall(tracker)} & first
+
+
+def test_the_tracker_names_a_void_shown_by_not_following() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        for view in _random_hand_views("moon3", {}, seed, rng):
+            found = voids(view)
+            if found:
+                seat, suits = next(iter(found.items()))
+                assert f"{view.players[seat]} lacks {', '.join(suits)}" in tracker_text(view).plain
+                return
+    raise AssertionError("no void came up")
+
+
+async def test_o_and_k_open_the_log_and_the_tracker_at_80x24() -> None:
+    app = new_app("moon3", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, HandLogScreen)
+        assert "Auction (" in screen_text(app)
+        await pilot.press("k")
+        await pilot.pause(0.3)
+        assert "Tiles (x played, * yours)" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HandLogScreen)
+        # Not shown beside the table at 80x24: there is no room.
+        assert not app.screen.query_one("#side").display
+        while app.flow.game.phase is not Phase.PLAY:
+            phase = app.flow.game.phase
+            keys = ("p",) if phase is Phase.BIDDING else ("right", "enter")
+            await pilot.press(*keys)
+            await settle(pilot)
+        while not app.flow.game.view(0).tricks:
+            await pilot.press(tile_key(app))
+            await settle(pilot)
+        await pilot.press("o")
+        await pilot.pause(0.3)
+        assert "1. " in screen_text(app) and "Tricks (" in screen_text(app)
+
+
+async def test_the_log_and_the_tracker_stand_beside_the_table_at_120x40() -> None:
+    app = new_app("texas42", seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#side").display
+        text = screen_text(app)
+        assert "Auction (" in text and "Tiles (x played, * yours)" in text

@@ -1,0 +1,35 @@
+"""Bots for the bot pool's tests, importable by its worker processes."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from moon42.rules import Action
+from moon42.rules.views import SeatView
+
+
+class WaitingBot:
+    """Decides only once ``release`` exists; says which process it decided in."""
+
+    def __init__(self, release: Path) -> None:
+        self.release = release
+        self.decided_in: int | None = None
+
+    def _first(self, view: SeatView) -> Action:
+        while not self.release.exists():
+            time.sleep(0.01)
+        self.decided_in = os.getpid()
+        return view.legal[0]
+
+    bid = discard = trump = play = _first
+
+
+class DyingBot:
+    """Its worker dies as it is asked."""
+
+    def _die(self, view: SeatView) -> Action:
+        os._exit(3)
+
+    bid = discard = trump = play = _die

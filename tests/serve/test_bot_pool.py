@@ -1,0 +1,83 @@
+"""The shared tables' bots decide in worker processes: the same moves as in the server's
+process, the server's loop free while they think, and a table never stalled by a slow or
+dead worker."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from moon42.ai.protocol import decide as bot_decide
+from moon42.ai.registry import make_bot as new_bot
+from moon42.app.serve.bot_pool import BotPool
+from moon42.rules import Game, Phase
+
+from .harness import PATIENCE
+from .pool_bots import DyingBot, WaitingBot
+
+
+async def test_bots_in_the_pool_play_the_moves_they_would_play_in_the_server() -> None:
+    pool = BotPool(workers=2)
+    try:
+        await asyncio.wait_for(pool.warm(), PATIENCE)
+        game = Game.new("moon3", seed=11)
+        # The random bot keeps its random numbers from move to move: they must come back.
+        pooled = {seat: new_bot("random", seed=seat) for seat in range(3)}
+        local = {seat: new_bot("random", seed=seat) for seat in range(3)}
+        moves = 0
+        while game.phase is not Phase.HAND_OVER:
+            turn = game.to_act
+            assert turn is not None
+            view = game.view(turn.seat)
+            action, pooled[turn.seat] = await pool.decide(pooled[turn.seat], view)
+            assert action == bot_decide(local[turn.seat], view)
+            game.apply(action)
+            moves += 1
+        assert moves > 20
+        assert all(not quick for _, _, quick in pool.decisions)
+    finally:
+        pool.close()
+
+
+async def test_the_loop_goes_on_while_a_bot_thinks_in_another_process(tmp_path: Path) -> None:
+    pool = BotPool(workers=1)
+    try:
+        release = tmp_path / "release"
+        game = Game.new("texas42", seed=5)
+        view = game.view(game.to_act.seat)
+        deciding = asyncio.ensure_future(pool.decide(WaitingBot(release), view))
+        # The decision can only end once this loop, running meanwhile, lets it.
+        ticks = 0
+        while ticks < 20:
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not deciding.done()
+        release.touch()
+        action, bot = await asyncio.wait_for(deciding, PATIENCE)
+        assert action in view.legal
+        assert bot.decided_in not in (None, os.getpid())
+    finally:
+        pool.close()
+
+
+async def test_a_slow_bot_or_a_dead_worker_does_not_stall_the_table(tmp_path: Path) -> None:
+    pool = BotPool(workers=1, queue=0, limit=1.0)
+    try:
+        game = Game.new("moon3", seed=2)
+        view = game.view(game.to_act.seat)
+        slow = WaitingBot(tmp_path / "never")
+        action, bot = await asyncio.wait_for(pool.decide(slow, view), PATIENCE)
+        assert action in view.legal and bot is slow  # the quick bot decided instead
+        assert pool.decisions[-1][2]
+        (tmp_path / "never").touch()  # the worker is free again
+
+        action, _ = await asyncio.wait_for(pool.decide(DyingBot(), view), PATIENCE)
+        assert action in view.legal and pool.decisions[-1][2]
+        # A new pool took the dead one's place: the next move is the bot's own.
+        pool.limit = PATIENCE
+        action, _ = await asyncio.wait_for(pool.decide(new_bot("basic", seed=1), view),
+                                           PATIENCE)
+        assert action in view.legal and not pool.decisions[-1][2]
+    finally:
+        pool.close()
