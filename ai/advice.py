@@ -7,11 +7,14 @@
   them, with opponents who play by habits where their plays say so, as ``expert`` plays;
   the advice keeps, per tile, how often the seat's side then gets what it plays for (the
   contract made, or set) and, late in the hand, the credit (points or tricks) it ends with
-  on average;
-- bid and trump: the expert's own decision, and for the trumps it tried how often the bid
-  is made, read from its simulation (caught as the expert computes it) through the
-  self-play calibration as the expert reads it (``calibration``: open hands flatter the
-  bidder), so the figure is what play makes of such hands;
+  on average.  Where an opponent was read as a player of habits in some layouts, the same
+  layouts are solved again against best play, and both figures are kept.  A figure of
+  every layout or none is checked: with every layout listed, the side's success proven
+  whatever the others hold and play, or its failure against correct play in each
+  (``search.certainty``);
+- bid and trump: the expert's own decision, and for the trumps it simulates how often the
+  bid is made (``odds``: the simulation read through the self-play calibration, open
+  hands flatter the bidder, and proven where it can be);
 - discard (Moon for three): the expert's (``normal``'s) choice.
 
 Its random numbers come from its seed and the view, never from a bot's or the game's, so
@@ -23,23 +26,33 @@ layouts (tests).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from moon42.rules.actions import Action, Play
+from moon42.rules.actions import Action, Bid, NameTrump, Pass, Play
 from moon42.rules.game import Phase
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from .budget import Budget
-from .calibration import made_in_play
+from .contracts import lay_down_trump, special_trump
 from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, worth
-from .normal import NormalBot
+from .normal import NormalBot, best_value, table_trumps
+from .odds import PROOF_BUDGET, PROOF_HIDDEN, PROOF_LAYOUTS, CallOdds, Certainty, call_odds
+from .search.certainty import hopeless, sure
 from .search.inference import Reading, weighed_layouts
-from .search.layouts import constraints_of
+from .search.layouts import constraints_of, enumerate_layouts
 from .search.position import Position
 from .search.solver import Solver
 
-__all__ = ["Advice", "TileFigures", "advise", "HINT_BUDGET", "HINT_CALL_BUDGET"]
+__all__ = [
+    "Advice",
+    "TileFigures",
+    "WatchedExpert",
+    "advise",
+    "HINT_BUDGET",
+    "HINT_CALL_BUDGET",
+    "MAX_LAYOUTS",
+]
 
 HINT_BUDGET = 1.0  # seconds to weigh a play
 HINT_CALL_BUDGET = 1.5  # seconds for a bid or a trump
@@ -51,25 +64,36 @@ SPECIAL = (Trump.NELLO, Trump.SEVENS)
 class TileFigures:
     """One legal tile, over the layouts tried.
 
-    ``wins``: the share of layouts in which the seat's side then gets what it plays for
-    (the bidders make the contract, the others set it).  ``credit``: what the seat's side
-    ends the hand with on average (points in Texas 42, tricks in Moon); None early in the
-    hand, when only made-or-set was asked, and in Nello and Sevens.
+    ``wins``: the share of layouts (weighed) in which the seat's side then gets what it
+    plays for (the bidders make the contract, the others set it), opponents read for
+    habits; ``best_play``: the same against best play everywhere, where that differs
+    (None: no opponent was read as a player of habits, ``wins`` is that figure).
+    ``credit``: what the seat's side ends the hand with on average (points in Texas 42,
+    tricks in Moon); None early in the hand, when only made-or-set was asked, and in
+    Nello and Sevens.  ``certain``: a proven outcome over every layout (``worlds`` of
+    them): the side always gets what it plays for, or correct play always stops it.
     """
 
     action: Play
     wins: float
     credit: float | None
+    best_play: float | None = None
+    certain: Certainty | None = None
+    worlds: int = 0
+
+    @property
+    def against_best(self) -> float:
+        return self.wins if self.best_play is None else self.best_play
 
 
 @dataclass(frozen=True)
 class Advice:
     """The advised action and what it rests on.
 
-    ``tiles``: play advice, best first.  ``rates``: for a bid or a trump, how often
-    ``bid_value`` is made with each trump the expert simulated (calibrated), best first.
-    ``layouts``: how many layouts the figures come from (0 when the choice needed no
-    search).
+    ``tiles``: play advice, best first.  ``odds``: for a bid or a trump, how often
+    ``bid_value`` is made with each trump the expert simulated, best first.  ``trump``:
+    the trump a bid (or pass) is weighed with, or the one named.  ``layouts``: how many
+    layouts the figures come from (0 when the choice needed no search).
     """
 
     action: Action
@@ -77,12 +101,14 @@ class Advice:
     bidder_side: bool
     layouts: int = 0
     tiles: tuple[TileFigures, ...] = ()
-    rates: tuple[tuple[Trump, float], ...] = field(default=())
+    odds: tuple[CallOdds, ...] = ()
     bid_value: int | None = None
+    trump: Trump | None = None
 
 
-class _Watched(ExpertBot):
-    """The expert, keeping the results of its bid and trump simulations."""
+class WatchedExpert(ExpertBot):
+    """The expert, keeping the results of its bid and trump simulations (what a hint's
+    figures rest on; the calibration measures them the same way)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -116,17 +142,40 @@ def advise(
     side = _on_bidding_side(view)
     if turn.kind == "play":
         return _play(view, seed, budget, layouts)
-    bot = _Watched(seed, budget=budget, layouts=layouts, call_budget=call_budget)
+    bot = WatchedExpert(seed, budget=budget, layouts=layouts, call_budget=call_budget)
     if turn.kind == "discard":
         return Advice(bot.discard(view), "discard", side)
     action = bot.bid(view) if turn.kind == "bid" else bot.trump(view)
     if not bot.simulations:
-        return Advice(action, turn.kind, side)
+        # A contract chosen by rules of thumb (a trump of the hand's, Nello, Sevens...).
+        return Advice(action, turn.kind, side, trump=_meant_trump(view, action))
     value, results = bot.simulations[-1]
-    rates = {t: made_in_play(view.options, value, sum(m) / len(m)) for t, m in results.items() if m}
-    ranked = tuple(sorted(rates.items(), key=lambda item: -item[1]))
-    count = max((len(m) for m in results.values()), default=0)
-    return Advice(action, turn.kind, side, count, rates=ranked, bid_value=value)
+    if type(action) is Bid and action.value != value:
+        # The expert bids above the least in Moon for three (normal's bid): its figure is
+        # that bid's, on the same layouts.
+        bot.simulated_rates(view, action.value)
+        value, results = bot.simulations[-1]
+    elif type(action) not in (Bid, Pass) and turn.kind == "bid":
+        return Advice(action, turn.kind, side)
+    proofs = Budget(None if call_budget is None else PROOF_BUDGET)
+    odds = call_odds(view, value, results, proofs.spent)
+    count = max((o.layouts for o in odds), default=0)
+    trump = action.trump if type(action) is NameTrump else odds[0].trump if odds else None
+    return Advice(action, turn.kind, side, count, odds=odds, bid_value=value, trump=trump)
+
+
+def _meant_trump(view: SeatView, action: Action) -> Trump | None:
+    """The trump a bid chosen without simulation is meant for (None: a Plunge or Splash,
+    whose trump the partner names)."""
+    if type(action) is NameTrump:
+        return action.trump
+    if type(action) is not Bid:
+        return None
+    special = special_trump(view)
+    if special is not None:
+        return special
+    plain = table_trumps(view)
+    return lay_down_trump(view, plain) or best_value(view, view.hand, plain).trump
 
 
 def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice:
@@ -141,9 +190,11 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     exact = not quick and view.trump not in SPECIAL
     totals = dict.fromkeys(plays, 0.0)
     made = dict.fromkeys(plays, 0.0)
+    best = dict.fromkeys(plays, 0.0)
     credit = dict.fromkeys(plays, 0.0)
     solved = 0
     weights = 0.0  # the layouts' weights: a listed layout weighs what the others have shown
+    read = False  # some layout had an opponent of habits
     reading = Reading(view, HABIT_PRIOR)
     maximiser = True
     clock = Budget(budget)
@@ -154,10 +205,12 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
         figures = _layout_figures(position, list(plays), quick, clock if solved else None, habits)
         if figures is None:
             break  # out of time in the middle of a layout: it is not counted
-        for t, (w, ok, c) in figures.items():
+        for t, (w, ok, c, ok_best) in figures.items():
             totals[t] += weight * w
             made[t] += weight * ok
             credit[t] += weight * c
+            best[t] += weight * ok_best
+        read = read or bool(habits)
         solved += 1
         weights += weight
         if clock.spent():
@@ -168,44 +221,81 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     whole = _whole_credit(view)
 
     def figures_of(t) -> TileFigures:
-        rate = made[t] / weights
+        rate, best_rate = made[t] / weights, best[t] / weights
         mine = credit[t] / weights if exact else None
         if not side:
-            rate = 1 - rate
+            rate, best_rate = 1 - rate, 1 - best_rate
             # Moon for three: the others are not one side, their credit is not one figure.
             mine = None if mine is None or not view.options.partnerships else whole - mine
-        return TileFigures(plays[t], rate, mine)
+        differs = read and abs(best_rate - rate) > 1e-9
+        return TileFigures(plays[t], rate, mine, best_rate if differs else None)
 
     top = max(sign * totals[t] for t in plays)
     tied = [t for t in plays if sign * totals[t] >= top - 1e-9]
-    best = min(tied)
+    choice = min(tied)
     if len(tied) > 1:
         normal = NormalBot(seed).play(view)
         if normal.tile in tied:
-            best = normal.tile
-    ranked = sorted(plays, key=lambda t: (t != best, -sign * totals[t], t))
-    return Advice(plays[best], "play", side, solved, tuple(figures_of(t) for t in ranked))
+            choice = normal.tile
+    ranked = sorted(plays, key=lambda t: (t != choice, -sign * totals[t], t))
+    figures = [figures_of(t) for t in ranked]
+    figures = _proven(view, figures, Budget(None if budget is None else PROOF_BUDGET))
+    return Advice(plays[choice], "play", side, solved, tuple(figures))
 
 
 def _layout_figures(
     position: Position, tiles: list[int], quick: bool, clock: Budget | None, habits: int
 ):
-    """Per tile (worth to the bidders, made?, credit at the end) in one layout, or None
-    when ``clock`` (None: no limit) is spent first.  ``habits``: the seats that play by
-    habits in this layout."""
+    """Per tile (worth to the bidders, made?, credit at the end, made against best play?)
+    in one layout, or None when ``clock`` (None: no limit) is spent first.  ``habits``:
+    the seats that play by habits in this layout."""
     solver = Solver(position, habits=habits)
+    plain = Solver(position) if habits else solver
     out = {}
     for t in tiles:
         child = position.after(t)
+        need = position.goal - child.taken
         if quick:
-            ok = solver.reaches(child, position.goal - child.taken)
-            out[t] = (float(ok), ok, 0)
+            ok = solver.reaches(child, need)
+            ok_best = plain.reaches(child, need) if habits else ok
+            out[t] = (float(ok), ok, 0, ok_best)
         else:
             v = child.taken - position.taken + solver.value(child)
             ok = position.taken + v >= position.goal
-            out[t] = (worth(position, v), ok, position.taken + v)
+            ok_best = plain.reaches(child, need) if habits else ok
+            out[t] = (worth(position, v), ok, position.taken + v, ok_best)
         if clock is not None and clock.spent():
             return None
+    return out
+
+
+def _proven(view: SeatView, figures: list[TileFigures], clock: Budget) -> list[TileFigures]:
+    """The figures a hint shows (the advised tile's and the best other's) checked over
+    every layout where they say always or never: proven, or left as they are (also when
+    ``clock`` is spent first)."""
+    constraints = constraints_of(view)
+    if constraints.hidden.bit_count() > PROOF_HIDDEN:
+        return figures  # far too many layouts to list them all
+    # The runner-up a hint compares with: by the figure against best play, if it gives one.
+    habit = figures[0].best_play is not None
+    shown = {0, max(range(1, len(figures)), default=0,
+                    key=lambda i: figures[i].against_best if habit else figures[i].wins)}
+    worlds = None
+    out = list(figures)
+    for i in sorted(shown):
+        f = figures[i]
+        if f.wins not in (0.0, 1.0) and f.against_best not in (0.0, 1.0):
+            continue
+        if worlds is None:
+            worlds = enumerate_layouts(constraints, PROOF_LAYOUTS) or []
+        if not worlds:
+            break  # too many layouts to list: nothing can be proven
+        after = [Position.of_view(view, hands).after(f.action.tile) for hands in worlds]
+        if f.wins == 1.0 and sure(after, view.seat, clock.spent):
+            out[i] = TileFigures(f.action, 1.0, f.credit, None, Certainty.ALWAYS, len(worlds))
+        elif f.against_best == 0.0 and hopeless(after, view.seat, clock.spent):
+            out[i] = TileFigures(f.action, f.wins, f.credit, f.best_play, Certainty.NEVER,
+                                 len(worlds))
     return out
 
 

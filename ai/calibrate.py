@@ -1,125 +1,245 @@
-"""``python -m moon42.ai.calibrate``: how often the expert's bids are made, against what its
-simulation promised (a measurement, not a test).
+"""``python -m moon42.ai.calibrate``: how often bids are made against what the hint's
+simulation promised, and the tables of ``ai.calibration`` fitted from it (a measurement,
+not a test).
 
-    python -m moon42.ai.calibrate [--game texas42] [--hands 120] [--seed 1] [--jobs 2] [--json]
+    python -m moon42.ai.calibrate --out runs.jsonl [--game all] [--kind all] [--hands 400]
+                                  [--seed 1] [--jobs 2] [--write]
+    python -m moon42.ai.calibrate --check runs.jsonl [--folds 2]
 
-For each hand the seat left of the dealer is asked its simulated make rate at the least
-bid (``ExpertBot.make_rate``), then made to bid it (everybody else passes), and four
-experts play the hand out.  The output groups the hands by simulated rate and gives the
-share made in each group, and the points to keep in ``ai.calibration.CALIBRATION``: the
-groups' mean rates against their shares made, smoothed so that a higher rate never means
-fewer bids made.
+Measuring: every game and kind of bid gets ``--hands`` hands (``calibration_hand``: a
+bid given to a seat, its simulated make rate, and whether experts make it, and whether it
+is made when ``basic`` defends), one JSON line each in ``--out``; a run stopped and started
+again skips the hands already there, so it can be cut short and taken up again, and several
+runs with other seeds can be pooled.  ``--write`` then fits the tables from every hand in
+``--out`` and writes them into the package (``ai/calibration.json``): one command refits.
+
+Checking: ``--check`` reads the hands of a run and gives, for every game, phase and kind
+of bid and for both oppositions, the figure the hint shows (the calibrated rate, "about"
+and so never 0 or 100) in buckets of ten points against the share of those bids made.
+The tables judged are the package's, or with ``--folds K`` tables fitted on the other
+folds of the same hands, so every hand is judged by a table that never saw it.  A bucket
+of at least 100 bids passes within 5 points.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import sys
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
 from statistics import fmean
 
-from moon42.rules import Bid, Game
+from .calibration import (
+    BEFORE_WIDOW,
+    IN_HAND,
+    KINDS,
+    MIN_BIDS,
+    OPPOSITIONS,
+    TABLE_FILE,
+    fit,
+    read_points,
+    tables,
+)
+from .calibration_hand import ESTIMATOR, Task, measure
 
-from .expert import ExpertBot
-from .forced_auction import skip_auction
-from .protocol import decide
+__all__ = ["main", "read_records", "fit_tables", "check_rows"]
 
-__all__ = ["fit", "hand_outcome", "main"]
-
-EDGES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0001)
-
-
-def _hand_seed(seed: int, hand: int) -> int:
-    digest = hashlib.blake2b(b"calibrate:%d:%d" % (seed, hand), digest_size=8).digest()
-    return int.from_bytes(digest, "little") >> 1
-
-
-def hand_outcome(task: tuple[str, int, int]) -> tuple[float, bool]:
-    """(the simulated make rate of the least bid, whether four experts then made it)."""
-    game_name, seed, hand = task
-    game = Game.new(game_name, seed=_hand_seed(seed, hand))
-    bots = [ExpertBot(_hand_seed(seed, hand) + s) for s in range(game.seats)]
-    first = game.to_act.seat
-    view = game.view(first)
-    least = min(a.value for a in view.legal if type(a) is Bid)
-    rate = bots[first].make_rate(view, least)
-    skip_auction(game)
-    while game.to_act is not None:
-        seat = game.to_act.seat
-        game.apply(decide(bots[seat], game.view(seat)))
-    return rate, bool(game.results[-1].made)
+TOLERANCE = 0.05  # a bucket of enough bids passes within this of its share made
+SHOWN = (0.01, 0.99)  # the least and most a figure that is not proven may show
+TOP = {"moon3": "moon", "moon4": "moon", "texas42": "marks"}
 
 
-def _groups(outcomes: list[tuple[float, bool]]) -> list[dict]:
-    groups = []
-    for low, high in zip(EDGES, EDGES[1:], strict=False):
-        inside = [(r, m) for r, m in outcomes if low <= r < high]
-        if inside:
-            groups.append({
-                "from": low,
-                "to": min(high, 1.0),
-                "hands": len(inside),
-                "mean_rate": round(fmean(r for r, _ in inside), 3),
-                "made": round(fmean(m for _, m in inside), 3),
-            })
-    return groups
+def read_records(paths: Iterable[Path]) -> list[dict]:
+    """Every kept hand of the runs (records of another estimator left out)."""
+    out = []
+    for path in paths:
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                if record.get("estimator") == ESTIMATOR:
+                    out.append(record)
+    return out
 
 
-def fit(groups: list[dict]) -> list[tuple[float, float]]:
-    """The calibration points: each group's mean rate against its share made, with
-    neighbouring groups pooled (weighted by hands) wherever the share would fall."""
-    blocks = [[g["mean_rate"] * g["hands"], g["made"] * g["hands"], g["hands"]] for g in groups]
-    pooled: list[list[float]] = []
-    for block in blocks:
-        pooled.append(block)
-        while len(pooled) > 1 and pooled[-2][1] / pooled[-2][2] > pooled[-1][1] / pooled[-1][2]:
-            last = pooled.pop()
-            for i in range(3):
-                pooled[-1][i] += last[i]
-    return [(round(x / n, 3), round(y / n, 3)) for x, y, n in pooled]
+def _phases(game: str) -> tuple[tuple[str, str], ...]:
+    """(phase, the record's rate for it) for each table of ``game``."""
+    if game == "moon3":
+        return ((BEFORE_WIDOW, "bid_rate"), (IN_HAND, "trump_rate"))
+    return ((IN_HAND, "trump_rate"),)
+
+
+def fit_tables(records: list[dict], min_bids: int = MIN_BIDS) -> dict:
+    """game -> phase -> kind -> opposition -> points, from the kept hands."""
+    out: dict = {}
+    for game, kinds in KINDS.items():
+        for phase, field in _phases(game):
+            for kind in kinds:
+                mine = [r for r in records if r["kept"] and r["game"] == game and r["kind"] == kind]
+                if not mine:
+                    continue
+                table = {o: fit(((r[field], r[o]) for r in mine), min_bids) for o in OPPOSITIONS}
+                out.setdefault(game, {}).setdefault(phase, {})[kind] = table
+    return out
+
+
+def _shown(points: list, rate: float) -> float:
+    low, high = SHOWN
+    return min(high, max(low, read_points(points, rate)))
+
+
+def check_rows(records: list[dict], folds: int = 0) -> list[dict]:
+    """One row per game, phase, kind (and every kind together), opposition and bucket of
+    the figure shown (and one "all" row each): bids, mean figure shown, share made,
+    whether it passes."""
+    kept = [r for r in records if r["kept"]]
+    judged: dict[tuple, list[tuple[float, bool]]] = defaultdict(list)
+    for k in range(max(1, folds)):
+        if folds:
+            mine = [r for r in kept if r["index"] % folds == k]
+            fitted = fit_tables([r for r in kept if r["index"] % folds != k])
+        else:
+            mine, fitted = kept, tables()
+        for r in mine:
+            for phase, field in _phases(r["game"]):
+                table = fitted.get(r["game"], {}).get(phase, {}).get(r["kind"])
+                if not table:
+                    continue
+                for o in OPPOSITIONS:
+                    if table.get(o):
+                        pair = (_shown(table[o], r[field]), r[o])
+                        judged[(r["game"], phase, r["kind"], o)].append(pair)
+                        judged[(r["game"], phase, "every kind", o)].append(pair)
+    rows = []
+    for (game, phase, kind, o), pairs in sorted(judged.items()):
+        for low in range(0, 100, 10):
+            inside = [(s, m) for s, m in pairs if low <= round(100 * s) < low + 10
+                      or (low == 90 and round(100 * s) == 100)]
+            if inside:
+                rows.append(_row(game, phase, kind, o, f"{low}-{low + 10}", inside))
+        rows.append(_row(game, phase, kind, o, "all", pairs))
+    return rows
+
+
+def _row(game, phase, kind, opposition, bucket, pairs) -> dict:
+    shown = fmean(s for s, _ in pairs)
+    made = fmean(m for _, m in pairs)
+    judged = len(pairs) >= MIN_BIDS
+    return {
+        "game": game, "phase": phase, "kind": kind, "opposition": opposition,
+        "bucket": bucket, "bids": len(pairs), "shown": shown, "made": made,
+        "passes": abs(shown - made) <= TOLERANCE if judged else None,
+    }
+
+
+def _tasks(args) -> list[Task]:
+    games = list(KINDS) if args.game == "all" else [args.game]
+    tasks = []
+    for index in range(args.hands):
+        for game in games:
+            for kind in KINDS[game]:
+                wanted = "top" if kind == TOP[game] else kind
+                if args.kind in ("all", wanted):
+                    tasks.append(Task(game, kind, args.seed, index))
+    return tasks
+
+
+def _measure_run(args) -> int:
+    out = Path(args.out)
+    done = {r["task"] for r in read_records([out])}
+    tasks = [t for t in _tasks(args) if t.key not in done]
+    print(f"{len(done)} hands already in {out}, {len(tasks)} to measure", file=sys.stderr)
+    with multiprocessing.Pool(args.jobs) as pool, out.open("a", encoding="utf-8") as sink:
+        for n, record in enumerate(pool.imap_unordered(measure, tasks), 1):
+            sink.write(json.dumps(record) + "\n")
+            sink.flush()
+            print(f"\r{n}/{len(tasks)} hands", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    _summary(read_records([out]))
+    if args.write:
+        _write(read_records([out]), args)
+    return 0
+
+
+def _summary(records: list[dict]) -> None:
+    print("game     kind    hands  kept  bid   made (experts)  made (basic defends)  mean rate")
+    for game, kinds in KINDS.items():
+        for kind in kinds:
+            mine = [r for r in records if r["game"] == game and r["kind"] == kind]
+            kept = [r for r in mine if r["kept"]]
+            if not kept:
+                continue
+            print(f"{game:8} {kind:7} {len(mine):5} {len(kept):5}"
+                  f"  {fmean(r['bid'] for r in kept):4.1f}"
+                  f"  {fmean(r['experts'] for r in kept):14.1%}"
+                  f"  {fmean(r['basic'] for r in kept):20.1%}"
+                  f"  {fmean(r['trump_rate'] for r in kept):9.1%}")
+
+
+def _write(records: list[dict], args) -> None:
+    target = Path(args.tables) if args.tables else Path(__file__).with_name(TABLE_FILE)
+    data = {
+        "measured": f"python -m moon42.ai.calibrate --out {Path(args.out).name}: "
+                    f"{sum(r['kept'] for r in records)} hands kept",
+        "tables": fit_tables(records),
+    }
+    target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {target}", file=sys.stderr)
+
+
+def _check(args) -> int:
+    rows = check_rows(read_records(Path(p) for p in args.check), args.folds)
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    judged = "tables fitted on the other folds" if args.folds else "the package's tables"
+    print(f"Figure shown ({judged}) against share made; a bucket of {MIN_BIDS}+ bids passes"
+          f" within {TOLERANCE:.0%}.")
+    print("| game | phase | kind | against | shown | bids | figure | made | |")
+    print("| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- |")
+    for r in rows:
+        mark = {True: "pass", False: "FAIL", None: ""}[r["passes"]]
+        print(f"| {r['game']} | {r['phase']} | {r['kind']} | {r['opposition']} | {r['bucket']}"
+              f" | {r['bids']} | {r['shown']:.1%} | {r['made']:.1%} | {mark} |")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m moon42.ai.calibrate", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--game", default="texas42", choices=("moon3", "moon4", "texas42"))
-    parser.add_argument("--hands", type=int, default=120)
+    parser.add_argument("--out", help="the run's file of hands (JSON lines), taken up again")
+    parser.add_argument("--game", default="all", choices=("all", *KINDS))
+    parser.add_argument("--kind", default="all", choices=("all", "least", "higher", "top"),
+                        help="top: the moon (Moon) or one mark (Texas 42)")
+    parser.add_argument("--hands", type=int, default=400, help="hands a game and kind")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2, help="processes measuring hands")
+    parser.add_argument("--write", action="store_true",
+                        help="fit the tables from --out and write them into the package")
+    parser.add_argument("--tables", metavar="PATH",
+                        help="with --write: write the tables here instead of the package")
+    parser.add_argument("--check", nargs="+", metavar="RUN",
+                        help="judge the figures shown against the hands of these runs")
+    parser.add_argument("--folds", type=int, default=0,
+                        help="with --check: judge by tables fitted on the other folds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    tasks = [(args.game, args.seed, hand) for hand in range(args.hands)]
-    outcomes = []
-    with multiprocessing.Pool(args.jobs) as pool:
-        for done, outcome in enumerate(pool.imap(hand_outcome, tasks), 1):
-            outcomes.append(outcome)
-            print(f"\r{done}/{args.hands} hands", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    groups = _groups(outcomes)
-    report = {
-        "game": args.game,
-        "hands": args.hands,
-        "seed": args.seed,
-        "made": round(fmean(m for _, m in outcomes), 3),
-        "mean_rate": round(fmean(r for r, _ in outcomes), 3),
-        "groups": groups,
-        "points": fit(groups),
-        "outcomes": [[round(r, 4), m] for r, m in outcomes],
-    }
-    if args.json:
-        print(json.dumps(report))
-        return 0
-    print(f"{args.game}: {args.hands} hands, simulated {report['mean_rate']:.0%},"
-          f" made {report['made']:.0%}")
-    print("simulated rate   hands   mean rate   made")
-    for g in groups:
-        print(f"{g['from']:.1f}-{g['to']:.1f}        {g['hands']:5}   {g['mean_rate']:9.2f}"
-              f"   {g['made']:4.0%}")
-    print("points:", report["points"])
-    return 0
+    if not 1 <= args.jobs <= 64:
+        parser.error("--jobs: from 1 to 64")
+    if not 0 <= args.hands <= 100_000:
+        parser.error("--hands: from 0 to 100000")
+    if args.folds == 1 or not 0 <= args.folds <= 10:
+        parser.error("--folds: 0 (the package's tables) or from 2 to 10")
+    if args.check:
+        return _check(args)
+    if not args.out:
+        parser.error("--out is needed to measure (or --check RUN to judge)")
+    return _measure_run(args)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ from .hand_value import hand_value
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
 from .search.inference import Likelihood, Reading, weighed_layouts
-from .search.layouts import Constraints, constraints_of, sample
+from .search.layouts import Constraints, constraints_of, deal_constraints, sample
 from .search.position import Position, for_majority
 from .search.solver import Solver, alike_tiles
 
@@ -198,9 +198,8 @@ class ExpertBot:
         return random.Random(key)
 
     def _deal_rng(self, view: SeatView) -> random.Random:
-        # The bid and the trump of one hand are simulated on the same random layouts, so
-        # that they tell one story: the trump's simulation tries three trumps where the
-        # bid's tries two, so in the same time it solves the first of the bid's layouts.
+        # The bid and the trump of one hand are simulated on the same random layouts with
+        # the same trumps, so that they tell one story (the same figure for each trump).
         return random.Random(f"{self.seed}:deal:{view.hand_number}:{view.seat}")
 
     # ----- play -----------------------------------------------------------------------
@@ -295,23 +294,7 @@ class ExpertBot:
     ) -> dict[Trump, list[bool]]:
         """For each trump, whether ``bid`` is made in each random layout (the seat leading)."""
         options = view.options
-        hand = mask_of(view.hand)
-        if view.discard is not None:
-            hidden_extra = 1 << view.discard
-        else:
-            hidden_extra = 0
-        unseen = mask_of(tile_set_of(view)) & ~hand & ~hidden_extra
-        others = [s for s in range(view.seats) if s != view.seat]
-        sizes = [7] * len(others)
-        allowed = [unseen] * len(others)
-        rest = unseen.bit_count() - 7 * len(others)
-        if rest > 0:
-            others.append(view.seats)
-            sizes.append(rest)
-            allowed.append(unseen)
-        known = [0] * view.seats
-        known[view.seat] = hand
-        constraints = Constraints(unseen, others, sizes, allowed, known, view.seats)
+        constraints = deal_constraints(view)
         budget = Budget(self.call_budget)
         promised = _promised_doubles(view)
         if promised:
@@ -392,12 +375,17 @@ class ExpertBot:
 
         return named[max(candidates, key=lambda t: (score(t), -candidates.index(t)))]
 
-    def make_rate(self, view: SeatView, value: int) -> float:
-        """How often a bid of ``value`` is made in the simulation, with the better of the
-        hand's two likeliest trumps and this seat leading (not yet calibrated)."""
-        candidates = self._candidates(view, table_trumps(view))[:2]
+    def simulated_rates(self, view: SeatView, value: int) -> dict[Trump, float]:
+        """How often a bid of ``value`` is made in the simulation with each of the trumps the
+        trump decision would try, this seat leading (not yet calibrated).  The same trumps
+        on the same layouts as ``trump``'s, so a bid and its trump tell one story."""
+        candidates = self._candidates(view, table_trumps(view))
         results = self._simulate(view, candidates, value, self._deal_rng(view))
-        return max((simulated_rate(t, m) for t, m in results.items() if m), default=0.0)
+        return {t: simulated_rate(t, m) for t, m in results.items() if m}
+
+    def make_rate(self, view: SeatView, value: int) -> float:
+        """The best of ``simulated_rates``."""
+        return max(self.simulated_rates(view, value).values(), default=0.0)
 
     def bid(self, view: SeatView) -> Action:
         legal = view.legal
@@ -417,7 +405,7 @@ class ExpertBot:
         if view.options.is_moon and lowest.value == MOON:
             return normal
         rate = self.make_rate(view, lowest.value)
-        if made_in_play(view.options, lowest.value, rate) >= MAKE_RATE:
+        if made_in_play(view.options, lowest.value, rate, before_widow=True) >= MAKE_RATE:
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
                 return normal

@@ -13,19 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from moon42.ai.knowledge import tile_set_of
-from moon42.ai.normal import best_value, table_trumps
-from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tile, Trump
+from moon42.ai.expert import MAKE_RATE
+from moon42.ai.odds import CallOdds, Certainty
+from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Trump
 from moon42.rules.actions import Action
-from moon42.rules.tiles import tile
-from moon42.rules.trump import suit_name
 from moon42.rules.views import SeatView
 
 from .offers import offer_label
+from .reasons import hand_claims, play_reason
 from .words import trump_text
 
 if TYPE_CHECKING:
-    from moon42.ai.advice import Advice
+    from moon42.ai.advice import Advice, TileFigures
 
     from .glyphs import Glyphs
 
@@ -40,7 +39,12 @@ HINT_SETTINGS: dict[str, Any] = {}
 
 
 def _pct(rate: float) -> str:
-    return f"{round(100 * rate)}%"
+    """A figure that is not proven, never 0% or 100%."""
+    return f"{min(99, max(1, round(100 * rate)))}%"
+
+
+def _about(rate: float) -> str:
+    return f"about {_pct(rate)}"
 
 
 def _goal(view: SeatView, side: bool) -> str:
@@ -49,94 +53,8 @@ def _goal(view: SeatView, side: bool) -> str:
     return "the bid is made" if side else "the bid is set"
 
 
-def _unseen(view: SeatView) -> list[Tile]:
-    seen = set(view.hand) | set(view.played) | {view.discard}
-    return [t for t in tile_set_of(view) if t not in seen]
-
-
-def _count_word(points: int) -> str:
-    return f"{points} count"
-
-
-def _play_reason(view: SeatView, t: Tile) -> str:
-    """Plain facts about playing ``t`` now: leading strength, winning, count."""
-    rules = view.trick_rules
-    if rules is None:
-        return ""
-    counts = not view.options.is_moon and view.trump not in (Trump.NELLO, Trump.SEVENS)
-    if rules.sevens:
-        return "it is the closest to seven you hold"
-    trick = view.current_trick
-    if trick is None:
-        suit = rules.led_suit[t]
-        power = rules.power[suit]
-        higher = [u for u in _unseen(view) if rules.follow_mask[suit] >> u & 1
-                  and power[u] > power[t]]
-        if rules.is_trump[t]:
-            return ("your top trump draws the others' trumps" if not higher
-                    else "a trump lead, to draw the others' trumps")
-        if not higher:
-            return f"nothing left beats it in {suit_name(suit)}"
-        return "a lead that keeps your stronger tiles"
-    tiles = [u for _, u in trick.plays] + [t]
-    players = view.seats - (1 if view.sitting_out is not None else 0)
-    last = len(tiles) == players
-    wins = rules.winner_index(tiles) == len(tiles) - 1
-    ahead = trick.plays[rules.winner_index(tiles[:-1])][0]
-    on_trick = sum(u.count for u in tiles) if counts else 0
-    if view.trump is Trump.NELLO and view.seat == view.bidder:
-        return "it takes the trick, as it must" if wins else "it stays under the trick"
-    if wins:
-        what = "it wins the trick" if last else "it tops the trick so far"
-        if rules.is_trump[t] and not rules.is_trump[tiles[0]]:
-            what = "it trumps in" + (" and wins the trick" if last else "")
-        return what + (f", with {_count_word(on_trick)} in it" if on_trick else "")
-    if view.partner is not None and ahead == view.partner:
-        return "your partner is winning the trick" + (
-            f": it gives them {_count_word(t.count)}" if counts and t.count else "")
-    gives = ""
-    if counts:
-        gives = f", giving away only {_count_word(t.count)}" if t.count else ", with no count"
-    others = [a.tile for a in view.legal if isinstance(a, Play) and a.tile != t]
-    if any(rules.winner_index(tiles[:-1] + [u]) == len(tiles) - 1 for u in others):
-        return "it lets this trick go" + gives
-    order = [(trick.leader + k) % view.seats for k in range(view.seats)]
-    later = order[order.index(view.seat) + 1:]
-    if view.partner is not None and view.partner in later and view.sitting_out is None:
-        return "you cannot top the trick; your partner plays after you" + gives
-    return "the trick is lost anyway" + (gives or ": it keeps your stronger tiles")
-
-
-def _hand_facts(view: SeatView, trump: Trump) -> list[str]:
-    """What the hand holds for ``trump``, most telling first: "3 fives with the double",
-    "2 other doubles", "15 count"."""
-    hand = view.hand
-    doubles = sum(1 for t in hand if t.is_double)
-    count = sum(t.count for t in hand) if not view.options.is_moon else 0
-    if trump.number is not None:
-        n = trump.number
-        held = sum(1 for t in hand if t.carries(n))
-        double = tile(n, n) in hand
-        name = trump.label if held != 1 else trump.label[: -2 if trump.label == "sixes" else -1]
-        facts = [f"{held} {name} {'with' if double else 'without'} the double"]
-        others = doubles - double
-        if others:
-            facts.append(f"{others} other double{'s' * (others != 1)}")
-    elif trump in (Trump.DOUBLES, Trump.NO_TRUMP):
-        facts = [f"{doubles} double{'s' * (doubles != 1)}"]
-    else:
-        return []
-    if count:
-        facts.append(f"{count} count")
-    return facts
-
-
-def _best_trump(view: SeatView, advice: Advice) -> Trump | None:
-    if advice.rates:
-        return advice.rates[0][0]
-    if isinstance(advice.action, NameTrump):
-        return advice.action.trump
-    return best_value(view, view.hand, table_trumps(view)).trump
+def _facts(view: SeatView, trump: Trump | None) -> list[str]:
+    return [claim.words for claim in hand_claims(view, trump)]
 
 
 # A hint is a list of (text, rank) parts, read in order; when the line is too short the
@@ -151,26 +69,53 @@ def _with_facts(head: str, facts: list[str]) -> Parts:
     return [(f"{head}: {facts[0]}", 0)] + [(f", {fact}", 2) for fact in facts[1:]]
 
 
+def _call_figure(odds: CallOdds) -> str | None:
+    """How often the bid is made with this trump, as the hint gives it (None: not
+    measured, not shown)."""
+    if odds.certain is Certainty.ALWAYS:
+        return "made in 100%: your sure tricks make it however the tiles lie"
+    if odds.certain is Certainty.NEVER:
+        return f"made in 0%: correct defence sets it in all {odds.worlds:,} deals"
+    found = odds.estimate
+    if found is None:
+        return None
+    if found.rough:
+        return f"made in roughly {_pct(found.experts)} of hands like this (few measured)"
+    text = f"made in {_about(found.experts)} of hands like this"
+    if found.basic is not None:
+        text += f" ({_pct(found.basic)} against basic)"
+    return text
+
+
+def _call_short(odds: CallOdds) -> str | None:
+    """The runner-up's figure, in a few words."""
+    if odds.certain is Certainty.ALWAYS:
+        return "100%"
+    if odds.certain is Certainty.NEVER:
+        return "0%"
+    if odds.estimate is None:
+        return None
+    return ("roughly " if odds.estimate.rough else "about ") + _pct(odds.estimate.experts)
+
+
 def _call_parts(view: SeatView, advice: Advice) -> Parts:
     action = advice.action
-    trump = _best_trump(view, advice)
+    trump = advice.trump
     name = trump_text(trump, view.options) if trump is not None else ""
-    facts = _hand_facts(view, trump) if trump is not None else []
-    rate = advice.rates[0][1] if advice.rates else None
+    facts = _facts(view, trump)
+    odds = {o.trump: o for o in advice.odds}
+    mine = odds.get(trump) if trump is not None else None
+    figure = _call_figure(mine) if mine is not None else None
     if isinstance(action, NameTrump):
         head = f"Name {trump_text(action.trump, view.options)}"
-        if action.trump is Trump.NELLO:
-            return [(f"{head}: your hand is safe to lose every trick", 0)]
-        if action.trump is Trump.SEVENS:
-            return [(f"{head}: your tiles are close to seven", 0)]
-        parts = _with_facts(head, _hand_facts(view, action.trump))
-        mine = dict(advice.rates).get(action.trump)
-        if mine is not None:
-            parts.append((f"; made in {_pct(mine)} of hands like this", 1))
-            others = [(t, r) for t, r in advice.rates if t is not action.trump]
-            if others:
-                other = trump_text(others[0][0], view.options)
-                parts.append((f" (with {other}: {_pct(others[0][1])})", 3))
+        parts = _with_facts(head, facts)
+        if figure is not None:
+            parts.append((f"; {figure}", 1))
+            others = [o for o in advice.odds if o.trump is not action.trump]
+            short = _call_short(others[0]) if others else None
+            if short is not None:
+                other = trump_text(others[0].trump, view.options)
+                parts.append((f" (with {other}: {short})", 3))
         return parts
     if isinstance(action, Plunge | Splash):
         doubles = sum(1 for t in view.hand if t.is_double)
@@ -179,18 +124,45 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
     if isinstance(action, Pass):
         if view.partner is not None and view.bidder == view.partner:
             return [("Pass: your partner holds the bid", 0)]
-        if rate is not None and advice.bid_value is not None:
+        if figure is not None and advice.bid_value is not None:
             lowest = offer_label(Bid(view.seat, advice.bid_value), view)
-            made = (f"is made in only {_pct(rate)} of hands like this" if rate
-                    else "is almost never made")
-            return [(f"Pass: even with {name}, {lowest} {made}", 0)] + [
+            return [(f"Pass: even with {name}, {lowest} is {figure}", 0)] + [
                 (f"; {fact}", 2) for fact in facts[:1]]
-        return [("Pass: your hand is too weak to bid", 0)] + [(f"; {f}", 2) for f in facts[:1]]
-    head = f"Bid {offer_label(action, view)}" + (f" with {name}" if name else "")
+        if mine is not None and mine.simulated < MAKE_RATE:
+            # Not measured for this kind of bid: the simulation alone says it is too risky.
+            return [("Pass: your hand is too weak to bid", 0)] + [
+                (f"; {f}", 2) for f in facts[:1]]
+        return [("Pass", 0)]
+    purpose = "for" if trump in (Trump.NELLO, Trump.SEVENS) else "with"
+    head = f"Bid {offer_label(action, view)}" + (f" {purpose} {name}" if name else "")
     parts = _with_facts(head, facts)
-    if rate is not None:
-        parts.append((f"; made in {_pct(rate)} of hands like this", 1))
+    if figure is not None:
+        parts.append((f"; {figure}", 1))
     return parts
+
+
+def _tile_figure(f: TileFigures) -> str:
+    """How often the seat's side gets what it plays for after this tile: proven, or about;
+    a figure that reads the others as players of habits comes after the one against best
+    play, saying so."""
+    if f.certain is Certainty.ALWAYS:
+        return "100% of deals, whatever they hold and play"
+    habit = f", {_pct(f.wins)} if they play by habit" if f.best_play is not None else ""
+    if f.certain is Certainty.NEVER:
+        return f"0% if they play correctly{habit}"
+    if habit:
+        return f"{_about(f.best_play)}{habit}"
+    return f"{_about(f.wins)} of deals"
+
+
+def _tile_short(f: TileFigures, best_play: bool) -> str:
+    """Another tile's figure beside the advised one's, alike (against best play where
+    that is the advised one's first figure)."""
+    if f.certain is Certainty.ALWAYS:
+        return "100%"
+    if f.certain is Certainty.NEVER and (best_play or f.best_play is None):
+        return "0%"
+    return _about(f.against_best if best_play else f.wins)
 
 
 def _play_parts(view: SeatView, advice: Advice) -> Parts:
@@ -198,28 +170,37 @@ def _play_parts(view: SeatView, advice: Advice) -> Parts:
     verb = "Lead" if view.current_trick is None else "Play"
     if len(view.legal) == 1:
         return [(f"{verb} {t}: it is the only tile you may play", 0)]
-    reason = _play_reason(view, t)
-    parts = [(f"{verb} {t}: {reason}" if reason else f"{verb} {t}", 0)]
+    reason = play_reason(view, t)
+    parts = [(f"{verb} {t}: {reason[0]}" if reason else f"{verb} {t}", 0)]
+    parts += [(more, 2) for more in reason[1:]]
     if not advice.tiles:
         return parts
     best, rest = advice.tiles[0], advice.tiles[1:]
     goal = _goal(view, advice.bidder_side)
     unit = "tricks" if view.options.is_moon else "points"
-    if any(abs(f.wins - best.wins) > 1e-9 for f in rest):
-        parts.append((f"; {goal} in {_pct(best.wins)} of deals", 1))
-        tied = [f for f in rest if abs(f.wins - best.wins) < 1e-9]
-        other = max(rest, key=lambda f: f.wins)
+    habit = best.best_play is not None
+
+    def shown(f: TileFigures) -> float:  # the figure a tile is compared by
+        return f.against_best if habit else f.wins
+
+    if any(abs(shown(f) - shown(best)) > 1e-9 for f in rest):
+        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
+        tied = [f for f in rest if abs(shown(f) - shown(best)) < 1e-9]
+        other = max(rest, key=shown)
+        short = _tile_short(other, habit)
         parts.append((f" (as with {tied[0].action.tile})" if tied
-                      else f" (with {other.action.tile}: {_pct(other.wins)})", 3))
+                      else f" (with {other.action.tile}: {short})", 3))
     elif best.credit is not None and best.credit - max(f.credit or 0.0 for f in rest) >= 0.05:
         other = max(rest, key=lambda f: f.credit or 0.0)
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
         parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
-    elif best.wins in (0.0, 1.0):
-        side = advice.bidder_side == bool(best.wins)
-        parts.append((f"; {_goal(view, side)} whatever you play", 1))
+    elif best.certain is not None:
+        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
     else:
-        parts.append((f"; as good as any ({goal} in {_pct(best.wins)} of deals)", 1))
+        done = "made" if advice.bidder_side else "set"
+        figure = _tile_figure(best).removesuffix(" of deals")
+        parts.append((f"; as good as any: {figure} {done}" if "," not in figure
+                      else f"; as good as any: {done} in {figure}", 1))
     return parts
 
 
@@ -253,7 +234,7 @@ def hint_lines(view: SeatView, advice: Advice, width: int) -> tuple[str, str]:
     parts = hint_parts(view, advice)
     facts = [p for p in parts if p[1] in (0, 2)]
     figures = [(text.removeprefix("; "), rank) for text, rank in parts if rank in (1, 3)]
-    second = _fit("", figures, width - 16) if figures else ""
+    second = _fit("", figures, width - len(". Enter plays it.")) if figures else ""
     second = second[:1].upper() + second[1:]
     return _fit("Hint: ", facts, width), (f"{second}. " if second else "") + "Enter plays it."
 

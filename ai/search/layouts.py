@@ -15,15 +15,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from moon42.rules.tiles import TILES
+from moon42.rules.tiles import TILES, mask_of
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
-from ..knowledge import Knowledge
+from ..knowledge import Knowledge, tile_set_of
 from . import effort
 from .position import DISTANCE_MASKS
 
-__all__ = ["Constraints", "constraints_of", "sample", "enumerate_layouts", "played_by"]
+__all__ = [
+    "Constraints",
+    "constraints_of",
+    "deal_constraints",
+    "sample",
+    "enumerate_layouts",
+    "played_by",
+]
 
 RESTARTS = 200
 DEAL_EFFORT = 2  # ``effort`` units for every three tiles a deal tries to place
@@ -79,6 +86,26 @@ def constraints_of(view: SeatView) -> Constraints:
     known = [0] * view.seats
     known[view.seat] = knowledge.hand
     return Constraints(hidden, seats, sizes, allowed, known, view.seats)
+
+
+def deal_constraints(view: SeatView) -> Constraints:
+    """A hand not yet played, as the seat bidding or naming trump sees it: seven tiles for
+    every other seat from the tiles it cannot see (its discard is known and out), the rest
+    to a hidden place (the widow, before it is taken)."""
+    hand = mask_of(view.hand)
+    out = 1 << view.discard if view.discard is not None else 0
+    unseen = mask_of(tile_set_of(view)) & ~hand & ~out
+    others = [s for s in range(view.seats) if s != view.seat]
+    sizes = [7] * len(others)
+    allowed = [unseen] * len(others)
+    rest = unseen.bit_count() - 7 * len(others)
+    if rest > 0:
+        others.append(view.seats)
+        sizes.append(rest)
+        allowed.append(unseen)
+    known = [0] * view.seats
+    known[view.seat] = hand
+    return Constraints(unseen, others, sizes, allowed, known, view.seats)
 
 
 def played_by(view: SeatView, seat: int) -> list[int]:

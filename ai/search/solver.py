@@ -35,6 +35,8 @@ them against the engine move by move.
 
 from __future__ import annotations
 
+from functools import cache
+
 from moon42.rules.tiles import COUNT, TILES
 
 from . import effort
@@ -508,6 +510,7 @@ def _tiles(mask: int) -> list[int]:
     return [t for t in range(28) if mask >> t & 1]
 
 
+@cache  # one table for each TrickRules (the engine makes one per trump and doubles)
 def _neighbours(rules) -> tuple[dict[int, int], ...]:
     """``_alike_tiles`` for ``rules``, worked out once for each trump and way of doubles."""
     key = (rules.trump, rules.doubles)

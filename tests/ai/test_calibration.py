@@ -1,72 +1,180 @@
-"""Reading simulated make rates through the self-play calibration, and fitting it."""
+"""Reading simulated make rates through the calibration, fitting it, measuring and judging it."""
 
 from __future__ import annotations
+
+import json
+import os
 
 import pytest
 
 from moon42.ai import calibration
-from moon42.ai.calibrate import _groups, _hand_seed, fit, hand_outcome
-from moon42.ai.calibration import calibrated
-from moon42.ai.expert import ExpertBot
-from moon42.rules import Bid, Game
+from moon42.ai.advice import HINT_BUDGET, HINT_CALL_BUDGET, MAX_LAYOUTS, WatchedExpert
+from moon42.ai.calibrate import check_rows, fit_tables, main, read_records
+from moon42.ai.calibration import bid_kind, estimate, fit, made_in_play
+from moon42.ai.calibration_hand import ESTIMATOR, Task, measure
+from moon42.ai.expert import ExpertBot, simulated_rate
+from moon42.ai.protocol import decide
+from moon42.rules import Bid, Game, Pass, Phase
+from moon42.rules.options import options_for
+
+MOON3 = options_for("moon3", {})
+TEXAS = options_for("texas42", {})
 
 
-def test_a_game_without_a_table_keeps_the_simulated_rate(monkeypatch) -> None:
-    monkeypatch.setattr(calibration, "CALIBRATION", {})
-    assert calibrated("texas42", 0.37) == 0.37
+def _tables(monkeypatch, tables: dict) -> None:
+    monkeypatch.setattr(calibration, "_TABLES", {"tables": tables})
+
+
+def test_each_kind_of_bid_is_its_own() -> None:
+    moon4 = options_for("moon4", {})
+    assert [bid_kind(MOON3, b) for b in (4, 5, 7, 21)] == ["least", "higher", "higher", "moon"]
+    assert [bid_kind(moon4, b) for b in (4, 6, 21)] == ["least", "higher", "moon"]
+    assert [bid_kind(TEXAS, b) for b in (30, 31, 41, 42, 84)] == [
+        "least", "higher", "higher", "marks", "marks"]
+    assert bid_kind(TEXAS, 168, "plunge") == "plunge"
+    assert bid_kind(TEXAS, 42, "nello") == "nello"
 
 
 def test_rates_are_read_along_straight_lines_and_held_at_the_ends(monkeypatch) -> None:
-    table = {"texas42": ((0.2, 0.1), (0.6, 0.3), (1.0, 0.9))}
-    monkeypatch.setattr(calibration, "CALIBRATION", table)
-    assert calibrated("texas42", 0.0) == 0.1
-    assert calibrated("texas42", 0.4) == pytest.approx(0.2)
-    assert calibrated("texas42", 0.8) == pytest.approx(0.6)
-    assert calibrated("texas42", 1.0) == 0.9
-    assert calibrated("moon3", 0.4) == 0.4
+    points = [[0.2, 0.1, 100], [0.6, 0.3, 100], [1.0, 0.9, 100]]
+    _tables(monkeypatch, {"texas42": {"in_hand": {"least": {"experts": points}}}})
+    assert estimate(TEXAS, 30, 0.0).experts == 0.1
+    assert estimate(TEXAS, 30, 0.4).experts == pytest.approx(0.2)
+    assert estimate(TEXAS, 30, 0.8).experts == pytest.approx(0.6)
+    assert estimate(TEXAS, 30, 1.0).experts == 0.9
+    assert estimate(TEXAS, 30, 0.4).bids == 300 and not estimate(TEXAS, 30, 0.4).rough
+    assert estimate(TEXAS, 30, 0.4).basic is None
 
 
-def test_in_moon_for_four_a_bid_above_the_least_keeps_its_simulated_rate(monkeypatch) -> None:
-    table = {"moon4": ((0.1, 0.6), (0.9, 1.0)), "moon3": ((0.1, 0.6), (0.9, 1.0)),
-             "texas42": ((0.1, 0.2), (0.9, 0.7))}
-    monkeypatch.setattr(calibration, "CALIBRATION", table)
-    assert calibrated("moon4", 0.1) == 0.6
-    assert calibrated("moon4", 0.1, above_least=True) == 0.1
-    assert calibrated("moon3", 0.1, above_least=True) == 0.6
-    assert calibrated("texas42", 0.1, above_least=True) == 0.2
+def test_the_moon_is_not_read_through_the_least_bids_table(monkeypatch) -> None:
+    # The fault this table layout fixes: Moon for three read every bid through the table
+    # measured at the least bid, so a simulated 16% moon became 55%.
+    least = {"experts": [[0.16, 0.55, 100], [0.7, 0.93, 100]]}
+    moon = {"experts": [[0.0, 0.01, 100], [0.5, 0.3, 100]], "basic": [[0.0, 0.02, 100]]}
+    _tables(monkeypatch, {"moon3": {"in_hand": {"least": least, "moon": moon},
+                                    "before_widow": {"least": least}}})
+    assert estimate(MOON3, 4, 0.16).experts == pytest.approx(0.55)
+    moon_figure = estimate(MOON3, 21, 0.16)
+    assert moon_figure.experts == pytest.approx(0.01 + 0.29 * 0.16 / 0.5)
+    assert moon_figure.basic == pytest.approx(0.02)
+    # Before the widow, a moon has no table of its own here: no figure, not the least's.
+    assert estimate(MOON3, 21, 0.16, before_widow=True) is None
+    assert made_in_play(MOON3, 21, 0.16, before_widow=True) == 0.16
 
 
-def test_the_fit_pools_groups_whose_share_made_would_fall() -> None:
-    outcomes = [(0.1, False)] * 9 + [(0.1, True)] + [(0.5, True)] * 6 + [(0.5, False)] * 4
-    outcomes += [(0.7, True)] * 2 + [(0.7, False)] * 8 + [(0.9, True)] * 9 + [(0.9, False)]
-    groups = _groups(outcomes)
-    assert [g["hands"] for g in groups] == [10, 10, 10, 10]
-    points = fit(groups)
+def test_a_kind_measured_on_few_bids_is_rough_and_one_not_measured_has_none(monkeypatch) -> None:
+    _tables(monkeypatch, {"texas42": {"in_hand": {
+        "marks": {"experts": [[0.5, 0.2, 60]]},
+        # One point of many bids (the rate told made from set in none of them): sound.
+        "higher": {"experts": [[0.5, 0.3, 250]]},
+    }}})
+    rough = estimate(TEXAS, 42, 0.9)
+    assert rough.rough and rough.experts == 0.2 and rough.bids == 60
+    flat = estimate(TEXAS, 31, 0.9)
+    assert not flat.rough and flat.experts == 0.3 and flat.bids == 250
+    assert estimate(TEXAS, 30, 0.9) is None
+    assert estimate(TEXAS, 168, 0.9, contract="plunge") is None
+
+
+def test_the_fit_groups_a_hundred_bids_a_point_and_never_falls() -> None:
+    outcomes = [(0.1, i < 10) for i in range(100)] + [(0.5, i < 60) for i in range(100)]
+    outcomes += [(0.7, i < 20) for i in range(100)] + [(0.9, i < 90) for i in range(100)]
+    points = fit(outcomes, min_bids=100)
     # 0.5 made 60% and 0.7 only 20%: pooled into one point at 0.6 made 40%.
-    assert points == [(0.1, 0.1), (0.6, 0.4), (0.9, 0.9)]
-    assert all(a[1] <= b[1] for a, b in zip(points, points[1:], strict=False))
+    assert points == [(0.1, 0.1, 100), (0.6, 0.4, 200), (0.9, 0.9, 100)]
+    assert fit(outcomes[:99], min_bids=100) == [(0.1, 0.101, 99)]  # one rough point
+    # Equal rates are never split between two points.
+    tied = [(0.0, False)] * 150 + [(1.0, True)] * 60
+    assert fit(tied, min_bids=100) == [(0.2857, 0.2857, 210)]
 
 
-@pytest.mark.slow  # a hand of four experts and a simulation
-def test_a_calibration_hand_gives_a_rate_and_whether_the_bid_was_made() -> None:
-    rate, made = hand_outcome(("moon4", 3, 0))
-    # The rate is the one the first bidder's expert gives the least bid on that deal.
-    game = Game.new("moon4", seed=_hand_seed(3, 0))
+@pytest.mark.slow  # a hand played out by experts, and the hint's simulations
+def test_a_calibration_hand_is_the_hand_a_hint_follower_plays() -> None:
+    task = Task("moon3", "least", 3, 0)
+    record = measure(task)
+    game = Game.new("moon3", seed=task.seed_for("deal"))
     first = game.to_act.seat
-    view = game.view(first)
-    least = min(a.value for a in view.legal if type(a) is Bid)
-    assert rate == ExpertBot(_hand_seed(3, 0) + first).make_rate(view, least)
-    assert isinstance(made, bool)
+    assert (record["seat"], record["bid"], record["kept"]) == (first, 4, True)
+    # The figures are the hint's own simulation, before the widow and with the hand kept.
+    hint = WatchedExpert(task.seed_for("hint"), budget=HINT_BUDGET, layouts=MAX_LAYOUTS,
+                         call_budget=HINT_CALL_BUDGET)
+    assert record["bid_rate"] == round(hint.make_rate(game.view(first), 4), 4)
+    game.apply(Bid(first, 4))
+    while game.phase is Phase.BIDDING:
+        game.apply(Pass(game.to_act.seat))
+    game.apply(hint.discard(game.view(first)))
+    named = hint.trump(game.view(first))
+    made = dict(hint.simulations[-1][1])[named.trump]
+    assert record["trump"] == str(named.trump)
+    assert record["trump_rate"] == round(simulated_rate(named.trump, made), 4)
+    # Stopped once made or set, the hand has the outcome of the whole hand played out.
+    game.apply(named)
+    bots = [ExpertBot(task.seed_for(f"expert{s}")) for s in range(3)]
+    while game.to_act is not None:
+        game.apply(decide(bots[game.to_act.seat], game.view(game.to_act.seat)))
+    assert record["experts"] == game.results[-1].made
 
 
-@pytest.mark.parametrize(("made", "bids"), [(0.0, False), (1.0, True)])
-def test_the_expert_bids_by_the_calibrated_rate(monkeypatch, made, bids) -> None:
-    from moon42.ai.expert import ExpertBot
-    from moon42.rules import Bid, Game, Pass
-
-    monkeypatch.setattr(calibration, "CALIBRATION", {"texas42": ((0.0, made), (1.0, made))})
+def test_the_expert_bids_by_the_calibrated_rate(monkeypatch) -> None:
     game = Game.new("texas42", seed=12)
     view = game.view(game.to_act.seat)
     assert any(type(a) is Pass for a in view.legal)
-    action = ExpertBot(5, budget=None, layouts=16, call_budget=None).bid(view)
-    assert (type(action) is Bid) is bids
+    for made, bids in ((0.0, False), (1.0, True)):
+        table = {"experts": [[0.0, made, 100], [1.0, made, 100]]}
+        _tables(monkeypatch, {"texas42": {"in_hand": {"least": table}}})
+        action = ExpertBot(5, budget=None, layouts=16, call_budget=None).bid(view)
+        assert (type(action) is Bid) is bids
+
+
+def _record(game: str, kind: str, index: int, rate: float, made: bool) -> dict:
+    return {"task": f"{game}/{kind}/1/{index}", "game": game, "kind": kind, "seed": 1,
+            "index": index, "estimator": ESTIMATOR, "kept": True, "bid": 30,
+            "bid_rate": rate, "trump_rate": rate, "experts": made, "basic": True}
+
+
+def test_the_check_buckets_the_figure_shown_and_judges_buckets_of_a_hundred(monkeypatch) -> None:
+    table = {"experts": [[0.0, 0.2, 100], [1.0, 0.8, 100]], "basic": [[0.0, 0.99, 100]]}
+    _tables(monkeypatch, {"texas42": {"in_hand": {"least": table}}})
+    # 100 bids shown 20% (rate 0), 25 made: 5 points off, passes; 100 shown 80%, 70 made:
+    # fails; 10 bids shown 50% are too few to judge.
+    records = [_record("texas42", "least", i, 0.0, i < 25) for i in range(100)]
+    records += [_record("texas42", "least", 100 + i, 1.0, i < 70) for i in range(100)]
+    records += [_record("texas42", "least", 200 + i, 0.5, True) for i in range(10)]
+    rows = {(r["opposition"], r["bucket"]): r for r in check_rows(records)
+            if r["kind"] == "least"}
+    every = [r for r in check_rows(records) if r["kind"] == "every kind"]
+    assert [(r["bucket"], r["bids"]) for r in every if r["opposition"] == "experts"] == [
+        ("20-30", 100), ("50-60", 10), ("80-90", 100), ("all", 210)]
+    assert (rows["experts", "20-30"]["bids"], rows["experts", "20-30"]["passes"]) == (100, True)
+    assert rows["experts", "80-90"]["passes"] is False
+    assert rows["experts", "50-60"]["passes"] is None
+    assert rows["experts", "all"]["bids"] == 210
+    # Never shown above 99%: a figure of "about" is not a certainty.
+    assert rows["basic", "90-100"]["shown"] == pytest.approx(0.99)
+    # By folds, each hand is judged by a table fitted without it.
+    folded = check_rows(records, folds=2)
+    alls = [r for r in folded if r["bucket"] == "all" and r["kind"] == "least"]
+    assert sum(r["bids"] for r in alls if r["opposition"] == "experts") == 210
+
+
+def fake_measure(task: Task) -> dict:
+    """Stands in for a hand's measurement, cheaply: which process measured it is kept."""
+    return {**_record(task.game, task.kind, task.index, 0.5, task.index % 2 == 0),
+            "task": task.key, "seed": task.seed, "measured_by": os.getpid()}
+
+
+def test_a_run_is_taken_up_again_and_refits_the_tables(monkeypatch, tmp_path, capsys) -> None:
+    monkeypatch.setattr("moon42.ai.calibrate.measure", fake_measure)
+    out, tables = tmp_path / "run.jsonl", tmp_path / "tables.json"
+    args = ["--out", str(out), "--game", "texas42", "--kind", "least", "--jobs", "1"]
+    assert main([*args, "--hands", "3"]) == 0
+    first = out.read_text().splitlines()
+    assert len(first) == 3
+    assert main([*args, "--hands", "250", "--write", "--tables", str(tables)]) == 0
+    lines = out.read_text().splitlines()
+    assert lines[:3] == first and len(lines) == 250  # the first three not measured again
+    assert len({json.loads(line)["task"] for line in lines}) == 250
+    written = json.loads(tables.read_text())["tables"]
+    assert written == json.loads(json.dumps(fit_tables(read_records([out]))))
+    assert written["texas42"]["in_hand"]["least"]["experts"] == [[0.5, 0.5, 250]]
+    capsys.readouterr()

@@ -5,6 +5,8 @@ Plain ``def`` tests: ``snap_compare`` runs the app itself; ``run_before`` drives
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual.pilot import Pilot
 
@@ -24,6 +26,8 @@ from .helpers import (
 
 pytestmark = pytest.mark.slow  # pictures of the app, each waiting on the expert's advice
 
+HINT_DEADLINE = 60.0  # seconds: the expert thinks in a thread, on a busy machine too
+
 
 @pytest.fixture(autouse=True)
 def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -34,7 +38,8 @@ def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def _hint(pilot: Pilot) -> None:
     await pilot.press("a")
-    for _ in range(400):
+    deadline = time.monotonic() + HINT_DEADLINE
+    while time.monotonic() < deadline:
         await pilot.pause(0.02)
         if "Enter plays it" in screen_text(pilot.app):
             return

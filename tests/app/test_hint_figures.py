@@ -1,0 +1,154 @@
+"""A hint's figures: never a certainty that is not proven, and the moon that cannot be made."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from moon42.ai.advice import Advice, TileFigures, advise
+from moon42.ai.calibration import Estimate
+from moon42.ai.odds import CallOdds, Certainty
+from moon42.ai.protocol import decide
+from moon42.ai.random_bot import RandomBot
+from moon42.ai.search.layouts import constraints_of, enumerate_layouts
+from moon42.ai.search.position import Position
+from moon42.ai.search.solver import Solver
+from moon42.app.hints import hint_lines, hint_text
+from moon42.rules import Bid, Discard, Game, NameTrump, Pass, Play, tile
+from moon42.rules.trump import Trump
+from tests.ai.helpers import random_options
+
+CERTAIN = re.compile(r"(?<![\d.])(100|0)%")
+FIXED = {"budget": None, "call_budget": None, "layouts": 16}
+
+
+def _positions(count: int):
+    """Random positions of all three games (house rules at random): every decision."""
+    rng = random.Random("figures")
+    found = 0
+    while found < count:
+        name = rng.choice(("moon3", "moon4", "texas42"))
+        game = Game.new(name, random_options(rng, name), seed=rng.randrange(2**32))
+        bots = [RandomBot(rng.randrange(2**32)) for _ in range(game.seats)]
+        while game.to_act is not None and found < count:
+            view = game.view(game.to_act.seat)
+            found += 1
+            yield view, rng
+            game.apply(decide(bots[view.seat], view))
+
+
+def _random_figures(view, rng: random.Random) -> Advice:
+    """Advice with figures drawn at random, exactly 0 and 1 often, none of them proven."""
+
+    def rate() -> float:
+        return rng.choice((0.0, 1.0, rng.random()))
+
+    def est() -> Estimate | None:
+        return rng.choice((None, Estimate(rate(), rng.choice((None, rate())), 300,
+                                          rng.random() < 0.2)))
+
+    action = rng.choice(view.legal)
+    if isinstance(action, Play):
+        tiles = []
+        exact = rng.random() < 0.5  # late in the hand, every tile's credit is known
+        for a in sorted(view.legal, key=lambda a: a != action):
+            credit = rng.choice((3.0, 20.0)) if exact else None
+            tiles.append(TileFigures(a, rate(), credit, rng.choice((None, rate()))))
+        return Advice(action, "play", rng.random() < 0.5, 16, tuple(tiles))
+    trumps = [Trump.FIVES, Trump.DOUBLES, Trump.SIXES]
+    odds = tuple(CallOdds(t, rate(), 16, est()) for t in trumps)
+    trump = action.trump if isinstance(action, NameTrump) else rng.choice(trumps)
+    return Advice(action, view.to_act.kind, True, 16, odds=odds, bid_value=30, trump=trump)
+
+
+def test_no_figure_of_100_or_0_percent_is_shown_without_a_proof() -> None:
+    shown = 0
+    for view, rng in _positions(3000):
+        advice = _random_figures(view, rng)
+        for text in (hint_text(view, advice), *hint_lines(view, advice, 120)):
+            assert not CERTAIN.search(text), text
+        shown += "about" in hint_text(view, advice)
+    assert shown > 1000
+
+
+def _ok_open_handed(view, tile_played, hands) -> bool:
+    """With every hand open, does the seat's side get what it plays for after the tile?"""
+    position = Position.of_view(view, hands).after(tile_played)
+    made = Solver(position).reaches(position, position.goal - position.taken)
+    ours = bool(position.maximisers >> view.seat & 1)
+    return made == ours
+
+
+def test_a_proven_play_figure_holds_in_every_layout() -> None:
+    """Late in random hands, the proofs a hint shows are checked over every layout."""
+    rng = random.Random(11)
+    proofs = 0
+    for view, _ in _positions(2500):
+        if view.to_act.kind != "play" or len(view.hand) > 3 or rng.random() < 0.5:
+            continue
+        if view.trump in (Trump.NELLO, Trump.SEVENS) or len(view.legal) < 2:
+            continue
+        advice = advise(view, **FIXED)
+        for f in advice.tiles:
+            if f.certain is None:
+                continue
+            proofs += 1
+            layouts = enumerate_layouts(constraints_of(view), 5000)
+            assert layouts and len(layouts) == f.worlds
+            outcomes = {_ok_open_handed(view, f.action.tile, hands) for hands in layouts}
+            assert outcomes == ({True} if f.certain is Certainty.ALWAYS else {False})
+        if CERTAIN.search(hint_lines(view, advice, 200)[1]):
+            assert any(f.certain is not None for f in advice.tiles)
+    assert proofs >= 20
+
+
+def moon_after_the_discard() -> Game:
+    """Moon for three, seed 7503359066106825397, the human (seat 0) dealing: the others
+    pass, the human shoots the moon, takes the widow (2-2) and discards 6-2."""
+    game = Game.new("moon3", seed=7503359066106825397)
+    game.apply(Pass(1))
+    game.apply(Pass(2))
+    game.apply(Bid(0, 21))
+    game.apply(Discard(0, tile(6, 2)))
+    return game
+
+
+def test_the_moon_that_cannot_be_made_is_given_no_chance() -> None:
+    # Over all 3,432 ways the 14 unseen tiles can lie, whoever holds two of 6-3, 5-3 and
+    # 3-2 plays the low one under 3-3 and keeps the higher: correct defence sets the moon.
+    # The hint once said "Made in 55% of hands like this (with fives: 55%)".
+    view = moon_after_the_discard().view(0)
+    advice = advise(view, seed=4242, budget=None, call_budget=None, layouts=256)
+    assert isinstance(advice.action, NameTrump) and advice.bid_value == 21
+    named, other = advice.odds[:2]
+    assert named.certain is other.certain is Certainty.NEVER
+    assert named.worlds == 3432
+    first, second = hint_lines(view, advice, 118)
+    assert first == "Hint: Name threes: 3 threes with the double, 2 other doubles"
+    assert second == ("Made in 0%: correct defence sets it in all 3,432 deals (with fives: 0%)."
+                      " Enter plays it.")
+    assert "55%" not in hint_text(view, advice)
+
+
+def test_a_figure_resting_on_few_bids_says_so_and_an_unmeasured_one_is_not_shown() -> None:
+    game = Game.new("texas42", seed=5)
+    view = game.view(game.to_act.seat)
+
+    def shown(action, found: Estimate | None) -> tuple[str, str]:
+        odds = (CallOdds(Trump.FIVES, 0.7, 16, found), CallOdds(Trump.SIXES, 0.6, 16, found))
+        advice = Advice(action, "bid", True, 16, odds=odds, bid_value=30, trump=Trump.FIVES)
+        return hint_lines(view, advice, 200)
+
+    bid, fives = Bid(view.seat, 30), NameTrump(view.seat, Trump.FIVES)
+    measured = Estimate(0.64, 0.8, 400, False)
+    assert shown(bid, measured)[1].startswith(
+        "Made in about 64% of hands like this (80% against basic)")
+    assert "(with sixes: about 64%)" in shown(fives, measured)[1]
+    rough = Estimate(0.64, None, 60, True)
+    assert shown(bid, rough)[1].startswith("Made in roughly 64% of hands like this (few measured)")
+    assert "(with sixes: roughly 64%)" in shown(fives, rough)[1]
+    assert "about" not in shown(fives, rough)[1]
+    for action in (bid, fives):
+        first, second = shown(action, None)
+        assert first.startswith(("Hint: Bid 30 with fives", "Hint: Name fives"))
+        assert "%" not in first + second and second == "Enter plays it."
