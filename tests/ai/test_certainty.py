@@ -101,6 +101,7 @@ def _rollout(real: Position, worlds: list[Position], seat: int, rng: random.Rand
     return made if ours else not made
 
 
+@pytest.mark.slow
 def test_a_sure_outcome_holds_whatever_the_layout_and_the_others_play() -> None:
     rng = random.Random(5)
     proven = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,6 +88,7 @@ def _random_hand_views(game_name: str, options: dict, seed: int, rng: random.Ran
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(["moon3", "moon4", "texas42", "texas42+"]),
        seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+@pytest.mark.slow
 def test_the_log_and_the_tracker_show_no_tile_the_seat_may_not_know(game, seed, choices):
     options = _CONTRACTS if game.endswith("+") else {}
     rng = random.Random(choices)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from moon42.ai.advice import Advice, TileFigures, advise
 from moon42.ai.calibration import Estimate
 from moon42.ai.odds import CallOdds, Certainty
@@ -79,6 +81,7 @@ def _ok_open_handed(view, tile_played, hands) -> bool:
     return made == ours
 
 
+@pytest.mark.slow
 def test_a_proven_play_figure_holds_in_every_layout() -> None:
     """Late in random hands, the proofs a hint shows are checked over every layout."""
     rng = random.Random(11)

@@ -152,6 +152,7 @@ def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_bid_hint_and_the_trump_hint_of_a_hand_tell_the_same_story() -> None:
     # Both simulations try the same trumps on the same random layouts, so the trump the
     # bid is weighed with is the trump named, with the same figure, and the hand is

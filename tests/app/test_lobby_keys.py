@@ -3,6 +3,7 @@ key line as it is (Textual's Footer rebuilt every key on every move)."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets._footer import FooterKey
 
 from moon42.app.app import Moon42App
@@ -62,6 +63,7 @@ async def test_the_help_line_follows_the_cursor() -> None:
         assert _help(app).startswith("Same seed, same deals")
 
 
+@pytest.mark.slow
 async def test_every_row_the_focus_reaches_is_marked_and_on_screen() -> None:
     """Up from Game and down from Undo wrap round; each row shows >, a name's and the seed's
     rows too, and the focused row is always within the form's window."""

@@ -197,6 +197,7 @@ async def test_sevens_has_no_key_where_it_is_not_played() -> None:
         assert app.flow.game.phase is Phase.TRUMP
 
 
+@pytest.mark.slow
 async def test_the_last_hand_is_summed_up_before_the_end_and_enter_starts_nothing() -> None:
     app = plain("moon3", 11, options={"target": 1})
     async with app.run_test(size=(80, 24)) as pilot:
