@@ -234,9 +234,24 @@ def hint_lines(view: SeatView, advice: Advice, width: int) -> tuple[str, str]:
     parts = hint_parts(view, advice)
     facts = [p for p in parts if p[1] in (0, 2)]
     figures = [(text.removeprefix("; "), rank) for text, rank in parts if rank in (1, 3)]
+    first = _fit("Hint: ", facts, width)
+    if first.endswith("…"):  # one fact too long for a line: the facts go on under it
+        room = 2 * width - len(". Enter plays it.") - 1
+        return _wrapped(_fit("Hint: ", facts, room), width)
     second = _fit("", figures, width - len(". Enter plays it.")) if figures else ""
     second = second[:1].upper() + second[1:]
-    return _fit("Hint: ", facts, width), (f"{second}. " if second else "") + "Enter plays it."
+    return first, (f"{second}. " if second else "") + "Enter plays it."
+
+
+def _wrapped(text: str, width: int) -> tuple[str, str]:
+    """``text`` over two lines of ``width`` (broken between words), then "Enter plays it."."""
+    cut = text.rfind(" ", 0, width + 1)
+    cut = cut if cut > 0 else width
+    first, rest = text[:cut], text[cut:].strip()
+    room = width - len(". Enter plays it.")
+    if len(rest) > room:
+        rest = rest[: room - 1] + "…"
+    return first, f"{rest}. Enter plays it."
 
 
 # ----- on the table --------------------------------------------------------------------

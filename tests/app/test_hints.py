@@ -150,6 +150,14 @@ def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
         f"Hint: Pass: even with {best.trump.label}, 30 is made in {_shown(found.experts)}"
         " of hands like this"
     )
+    # At 80 columns (78 for the message) the reason is too long for one line: it goes on
+    # under it, broken between words, and the figure is not cut.
+    whole = hint_text(view, advice, 500)
+    first, second = hint_lines(view, advice, 78)
+    assert len(first) <= 78 and len(second) <= 78 and len(first) + len(second) > 78
+    assert not first.endswith("…") and second.endswith(". Enter plays it.")
+    shown = f"{first} {second.removesuffix('. Enter plays it.')}"
+    assert whole.startswith(shown) and "against basic)" in shown
 
 
 @pytest.mark.slow
