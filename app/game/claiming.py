@@ -34,17 +34,16 @@ def claim_refusal(claim: Claim) -> str:
     return f"no claim: {tile} could lose to {beater}, which is still out."
 
 
-def play_out(flow: ClaimingFlow, claimer: int, claim: Claim) -> Claimed:
-    """Play the rest of the hand by the claim's fixed rule; where the claim was made."""
+def play_out(flow: ClaimingFlow, claimer: int, claim: Claim) -> None:
+    """Play the rest of the hand by the claim's fixed rule; the table is told where the claim
+    was made (for the hand log)."""
     game = flow.game
     view = game.view(claimer)
-    claimed = Claimed(view.hand_number, len(view.tricks) + 1, claimer)
-    flow.table.claimed = claimed
+    flow.table.claimed = Claimed(view.hand_number, len(view.tricks) + 1, claimer)
     hand = game.hand_number
     while game.phase is Phase.PLAY and game.hand_number == hand and game.to_act is not None:
         seat = game.to_act.seat
         flow.feed(game.apply(claim_play(game.view(seat), claimer, claim.order)))
-    return claimed
 
 
 def bot_claim(flow: ClaimingFlow, seat: int) -> Claim | None:

@@ -45,8 +45,7 @@ __all__ = ["WARM_MODULES", "MAX_REQUEST", "serve"]
 WARM_MODULES = (
     "moon42.app.app", "moon42.app.presets", "moon42.app.stats.store", "moon42.app.stats.report",
     "moon42.app.serve.protocol", "moon42.app.serve.remote_flow",
-    "moon42.app.serve.tables_screen", "moon42.app.serve.view_codec", "moon42.ai.registry",
-    "moon42.ai.protocol",
+    "moon42.app.serve.tables_screen", "moon42.app.serve.view_codec",
     "textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
     "textual.layouts.horizontal", "textual.layouts.stream", "textual.scrollbar",
     "textual.widgets._footer", "textual.widgets._label", "textual.pilot", "sqlite3", "tty",
