@@ -272,7 +272,7 @@ class LobbyScreen(Screen):
         from ..serve.tables_screen import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
-        self.app.push_screen(TablesScreen(config.game, dict(config.options)))
+        self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims))
 
     def action_resume(self) -> None:
         focused = self.focused
