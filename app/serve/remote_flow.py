@@ -45,6 +45,8 @@ class SharedTableScreen(TableScreen):
     def __init__(self, flow: RemoteFlow, glyphs) -> None:
         super().__init__(glyphs, interactive=True)
         self.flow = flow
+        # No u on the key line (80 columns cut "? Help" with it): u only says why not.
+        self.undo_allowed = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seat_code" and not self.flow.seat_code:
@@ -69,6 +71,9 @@ class SharedTableScreen(TableScreen):
 
     def on_undo_move(self, message: UndoMove) -> None:
         message.stop()
+        self.action_undo_off()
+
+    def action_undo_off(self) -> None:
         self.refuse("moves are not taken back at a shared table.")
 
     def on_export_record(self, message: ExportRecord) -> None:

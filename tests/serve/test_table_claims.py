@@ -169,3 +169,15 @@ def test_the_players_app_sends_w_as_a_claim_and_marks_the_log_where_it_was_made(
     # Damaged or absurd markers are no marker.
     assert _claimed([1, 2]) is None and _claimed(["a", 1, 2]) is None
     assert _claimed([1, 2, 10**9]) is None
+
+
+def test_u_at_a_shared_table_is_off_the_key_line_and_only_says_why() -> None:
+    """Moves are not taken back at a shared table: no u on the key line (at 80 columns it cut
+    "? Help"), and u says why."""
+    flow = RemoteFlow(_App(), UNICODE, [].append, lambda: None)
+    assert flow.table.check_action("undo", ()) is False
+    assert flow.table.check_action("undo_off", ()) is True
+    refused: list[str] = []
+    flow.table.refuse = refused.append
+    flow.table.action_undo_off()
+    assert refused == ["moves are not taken back at a shared table."]
