@@ -38,7 +38,8 @@ __all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen"]
 class SharedTableScreen(TableScreen):
     """The table screen, its messages answered by the remote flow rather than the app."""
 
-    BINDINGS = [Binding("escape", "leave_table", "Leave table", key_display="esc",
+    # "Leave", not "Leave table": with t in play the key line is 80 columns to the letter.
+    BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
                         id="leave-table"),
                 Binding("c", "seat_code", "Seat code", show=False, id="seat-code")]
 

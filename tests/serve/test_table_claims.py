@@ -181,3 +181,38 @@ def test_u_at_a_shared_table_is_off_the_key_line_and_only_says_why() -> None:
     flow.table.refuse = refused.append
     flow.table.action_undo_off()
     assert refused == ["moves are not taken back at a shared table."]
+
+
+async def test_the_shared_tables_key_line_fits_80_columns_in_play() -> None:
+    from textual.app import App
+    from textual.widgets._footer import FooterKey
+
+    from moon42.app.app import Moon42App
+
+    class Host(App):
+        """The app's own keys (Help, Quit) around the shared table's screen."""
+
+        ENABLE_COMMAND_PALETTE = False
+        BINDINGS = Moon42App.BINDINGS
+
+        def on_mount(self) -> None:
+            self.push_screen(flow.table)
+
+    host = Host()
+    flow = RemoteFlow(host, UNICODE, [].append, lambda: None)
+    game, seat = _lead("moon4", accepted=False)
+    table = _table_at(game)
+    inbox = Inbox()
+    table.take(ANN, inbox, seat=seat)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        flow.receive(inbox.messages[-1])
+        for _ in range(100):
+            await pilot.pause()
+            keys = list(flow.table.query(FooterKey))
+            if any(key.description == "Last trick" for key in keys):
+                break
+        descriptions = [key.description for key in keys]
+        assert {"Last trick", "Leave", "Help"} <= set(descriptions)
+        assert "Undo" not in descriptions
+        assert max(key.region.right for key in keys) <= 80
