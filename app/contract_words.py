@@ -60,7 +60,7 @@ def trump_meaning(view: SeatView, trump: Trump) -> str:
         partner = view.players[(view.seat + 2) % 4]
         return f"Nello: lose every trick; {partner} sits out."
     if trump is Trump.SEVENS:
-        return "Sevens: play closest to 7 pips; win all 7."
+        return "Sevens: play closest to 7 pips and take every trick."
     name = trump_text(trump, view.options)
     held = trumps_held(view, trump)
     text = f"{name[:1].upper()}{name[1:]}: "

@@ -4,16 +4,19 @@ lobby allows; an accepted claim plays the hand out at once, so its record is an 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from moon42.ai.claims import Claim, check_claim, claim_play
 from moon42.rules import Game, Phase
 from moon42.rules.events import Event
+from moon42.rules.views import SeatView
 
 from ..config import GameConfig
 from ..widgets.hand_log import Claimed
 
-__all__ = ["ClaimingFlow", "claim_refusal", "play_out", "bot_claim"]
+__all__ = ["ClaimingFlow", "claim_refusal", "claimed_plays", "play_out", "bot_claim",
+           "bot_claim_of"]
 
 
 class ClaimingFlow(Protocol):
@@ -34,24 +37,35 @@ def claim_refusal(claim: Claim) -> str:
     return f"no claim: {tile} could lose to {beater}, which is still out."
 
 
-def play_out(flow: ClaimingFlow, claimer: int, claim: Claim) -> None:
-    """Play the rest of the hand by the claim's fixed rule; the table is told where the claim
-    was made (for the hand log)."""
-    game = flow.game
-    view = game.view(claimer)
-    flow.table.claimed = Claimed(view.hand_number, len(view.tricks) + 1, claimer)
+def claimed_plays(game: Game, claimer: int, claim: Claim) -> Iterator[list[Event]]:
+    """Play the rest of the hand by the claim's fixed rule, one play at a time: the events
+    of each."""
     hand = game.hand_number
     while game.phase is Phase.PLAY and game.hand_number == hand and game.to_act is not None:
         seat = game.to_act.seat
-        flow.feed(game.apply(claim_play(game.view(seat), claimer, claim.order)))
+        yield game.apply(claim_play(game.view(seat), claimer, claim.order))
 
 
-def bot_claim(flow: ClaimingFlow, seat: int) -> Claim | None:
-    """The claim a bot on lead makes (with two tiles or more left), if the lobby allows."""
-    if not flow.config.bot_claims:
-        return None
-    view = flow.game.view(seat)
+def play_out(flow: ClaimingFlow, claimer: int, claim: Claim) -> None:
+    """Play the rest of the hand by the claim's fixed rule; the table is told where the claim
+    was made (for the hand log)."""
+    view = flow.game.view(claimer)
+    flow.table.claimed = Claimed(view.hand_number, len(view.tricks) + 1, claimer)
+    for events in claimed_plays(flow.game, claimer, claim):
+        flow.feed(events)
+
+
+def bot_claim_of(view: SeatView) -> Claim | None:
+    """The claim a bot on lead makes (with two tiles or more left), if it holds only
+    winners."""
     if len(view.hand) < 2:
         return None
     claim = check_claim(view)
     return claim if claim.accepted else None
+
+
+def bot_claim(flow: ClaimingFlow, seat: int) -> Claim | None:
+    """The claim a bot on lead makes, if the lobby allows."""
+    if not flow.config.bot_claims:
+        return None
+    return bot_claim_of(flow.game.view(seat))

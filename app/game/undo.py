@@ -15,6 +15,8 @@ from moon42.rules import Game
 from moon42.rules.actions import action_to_record
 from moon42.rules.record import game_from_record, game_to_record
 
+from ..words import trump_text
+
 if TYPE_CHECKING:
     from .flow import Flow
 
@@ -42,7 +44,8 @@ def taken_back(game: Game, seat: int) -> tuple[Game, int]:
 
 
 def _said(game: Game, seat: int) -> str:
-    """``your bid of 30`` / ``your play of 6-4`` for the note after an undo."""
+    """``your bid of 30`` / ``naming fours`` / ``your play of 6-4`` for the note after an
+    undo."""
     last = None
     for log in reversed(game.log):
         mine = [a for a in log.actions if a.seat == seat]
@@ -56,8 +59,8 @@ def _said(game: Game, seat: int) -> str:
     value = entry[kind]
     if kind == "bid":
         return "your pass" if value == "pass" else f"your bid of {value}"
-    if kind == "trump":
-        return f"your trump ({value})"
+    if kind == "trump":  # the trump by name: the record's "4" read as a count
+        return f"naming {trump_text(last.trump, game.options)}"
     return f"your {kind} of {value}"
 
 

@@ -50,6 +50,18 @@ class _Form(VerticalScroll, inherit_bindings=False, can_focus=False):
     """The settings, scrolled by moving between them (its arrow keys are the screen's)."""
 
 
+class _Field(Input):
+    """A name's or the seed's field: typing goes in, but Up, Down and Enter are the lobby's,
+    and the key line says so (an Input's own bindings hid them)."""
+
+    BINDINGS = [
+        Binding("down", "screen.field(1)", "Move", key_display="↑↓", id="field-next"),
+        Binding("up", "screen.field(-1)", "Move", key_display="↑↓", show=False,
+                id="field-previous"),
+        Binding("enter", "screen.start", "Start game", key_display="⏎", id="field-start"),
+    ]
+
+
 class LobbyScreen(Screen):
     # Textual repaints the whole screen when the focus moves; here only the row that lost
     # the focus and the row that took it change, and they repaint themselves.
@@ -99,20 +111,20 @@ class LobbyScreen(Screen):
             names = config.players()
             with Horizontal(classes="seat-row"):
                 yield Label("  Your name", classes="seat-label")
-                yield Input(names[0], max_length=12, id="name-0", classes="name")
+                yield _Field(names[0], max_length=12, id="name-0", classes="name")
             for seat in range(1, SEATS[game]):
                 with Horizontal(classes="seat-row"):
                     role = "partner" if game != "moon3" and seat == 2 else "opponent"
                     yield Label(f"  Seat {seat} ({role})", classes="seat-label")
-                    yield Input(names[seat], max_length=12, id=f"name-{seat}", classes="name")
+                    yield _Field(names[seat], max_length=12, id=f"name-{seat}", classes="name")
                     bot = config.bot_of(seat)
-                    yield SettingRow("bot", self.bot_names,
-                                     bot if bot in self.bot_names else self.bot_names[0],
-                                     None, self._bot_help, id=f"bot-{seat}", classes="bot")
+                    bot = bot if bot in self.bot_names else self.bot_names[0]
+                    yield SettingRow("bot", self.bot_names, bot, None, self._bot_help(bot),
+                                     id=f"bot-{seat}", classes="bot")
             with Horizontal(classes="seat-row"):
                 yield Label("  Seed", classes="seat-label")
                 seed = "" if config.seed is None else str(config.seed)
-                yield Input(seed, placeholder="random", restrict=r"[0-9]*", max_length=19,
+                yield _Field(seed, placeholder="random", restrict=r"[0-9]*", max_length=19,
                             id="seed", classes="name")
             yield SettingRow("Seed for", [False, True], config.pin_seed, None,
                              "One game: a seed typed above deals the next game only. Every "
@@ -136,10 +148,10 @@ class LobbyScreen(Screen):
         yield Static(id="lobby-help")
         yield SteadyFooter()
 
-    @property
-    def _bot_help(self) -> str:
-        return "; ".join(f"{n}: {self.descriptions.get(n, '')}".rstrip(": ")
-                          for n in self.bot_names)
+    def _bot_help(self, bot: str) -> str:
+        """The chosen bot's description (all of them at once took more than two lines)."""
+        told = f"{bot}: {self.descriptions.get(bot, '')}".rstrip(": ")
+        return f"{told}  Bots to choose from: {', '.join(self.bot_names)}."
 
     def on_mount(self) -> None:
         self.query_one("#game", SettingRow).focus()
@@ -165,7 +177,9 @@ class LobbyScreen(Screen):
         self._mark_row(widget)
         if not widget.display or not widget.is_on_screen:
             widget.scroll_visible(animate=False)  # never a focus the player cannot see
-        if isinstance(widget, SettingRow | SavedGameRow):
+        if isinstance(widget, SettingRow) and (widget.id or "").startswith("bot-"):
+            text = self._bot_help(widget.value)  # the difficulty row changes bots too
+        elif isinstance(widget, SettingRow | SavedGameRow):
             text = widget.help_text
         elif isinstance(widget, Input) and widget.id == "seed":
             problem = self._seed_problem()
@@ -180,6 +194,8 @@ class LobbyScreen(Screen):
     @on(SettingRow.Changed)
     async def _changed(self, event: SettingRow.Changed) -> None:
         row = event.row
+        if (row.id or "").startswith("bot-"):
+            self._show_help(row)
         if difficulty_changed(self, row):
             return
         if row.id == "game":
@@ -272,7 +288,7 @@ class LobbyScreen(Screen):
         from ..serve.tables_screen import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
-        self.app.push_screen(TablesScreen(config.game, dict(config.options)))
+        self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims))
 
     def action_resume(self) -> None:
         focused = self.focused
@@ -323,10 +339,6 @@ class LobbyScreen(Screen):
         await self.recompose()
         rows = list(self.query(SavedGameRow))
         (rows[0] if rows else self.query_one("#game", SettingRow)).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_start()
 
     async def action_defaults(self) -> None:
         self.options_by_game[self.config.game] = {}

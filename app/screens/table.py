@@ -34,6 +34,7 @@ from ..offers import (
     trump_offers,
 )
 from ..status import status_lines
+from ..widgets.auction_board import AuctionBoard
 from ..widgets.choices import Choice, ChoiceBar
 from ..widgets.hand import HandView
 from ..widgets.hand_log import Claimed, HandLog
@@ -157,6 +158,7 @@ class TableScreen(Screen):
                 yield TrickView(g, id="trick")
                 yield ChoiceBar(id="choices")
                 yield Line(id="meaning")
+                yield AuctionBoard(id="board")
             yield SeatPanel(g, id="seat-right")
             with Vertical(id="side"):  # a big terminal: the log and the tracker beside
                 yield HandLog(id="side-log")
@@ -304,6 +306,8 @@ class TableScreen(Screen):
         trick.display = view.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER)
         choices.display = mine and kind in ("bid", "trump")
         meaning.display = choices.display
+        board = self.query_one("#board", AuctionBoard)
+        board.display = kind == "bid"
         self._offers = []
         if kind == "bid":
             dealer = view.players[view.dealer]
@@ -315,6 +319,7 @@ class TableScreen(Screen):
                                   new_turn)
             prompt.update(contracts.bid_prompt(view, self.glyphs.arrows) if mine
                           else f"Waiting for {who} to bid.")
+            board.show(view, self._offers)
         elif kind == "trump":
             put(title, contracts.trump_title(view, mine), True)
             if mine:
@@ -382,24 +387,25 @@ class TableScreen(Screen):
             return
         if view.to_act and view.to_act.kind == "bid":
             if self.moon_pending:
-                put(meaning, "Shoot the moon? Enter again bids it; any other key takes it back.")
+                put(meaning, "Shoot the moon? Enter again bids it; any other key takes it back.",
+                    True)
                 return
             if self.typed:
-                put(meaning, f"Typed: {self.typed}_  (Enter bids, Backspace erases)")
+                put(meaning, f"Typed: {self.typed}_  (Enter bids, Backspace erases)", True)
                 return
             action = self._offers[bar.cursor] if self._offers else None
             if isinstance(action, Bid):
-                put(meaning, bid_meaning(action.value, "bid", view.options))
+                put(meaning, bid_meaning(action.value, "bid", view.options), True)
             elif isinstance(action, Pass):
-                put(meaning, bid_meaning(None, "pass", view.options))
+                put(meaning, bid_meaning(None, "pass", view.options), True)
             elif action is not None:
                 contract = "plunge" if isinstance(action, Plunge) else "splash"
                 value = special_value(contract, view.high_bid or 0)
-                put(meaning, bid_meaning(value, contract, view.options))
+                put(meaning, bid_meaning(value, contract, view.options), True)
         elif self._offers and bar.selected is not None:
-            put(meaning, contracts.trump_meaning(view, self._offers[bar.cursor].trump))
+            put(meaning, contracts.trump_meaning(view, self._offers[bar.cursor].trump), True)
         elif self._offers:
-            put(meaning, contracts.trump_unchosen(view, self._offers))
+            put(meaning, contracts.trump_unchosen(view, self._offers), True)
 
     # ----- keys ----------------------------------------------------------
 

@@ -2,10 +2,12 @@
 
 A player's app (one per SSH session) connects to the server's Unix socket, shows the
 token its session was given (``hello``), and then asks: ``list`` the tables, ``open`` one
-(a game and its house rules), ``join`` one (with a seat's code, for a guest's seat taken
-from another session), ``act`` there, say it has seen the hand's ``next`` summary, or
-``leave``.  The server answers each request, and pushes the seat's ``view`` (with the
-events that led to it) after every change at the table.  One connection holds at most
+(a game, its house rules, and whether its bots claim), ``join`` one (with a seat's code,
+for a guest's seat taken from another session), ``act`` there, ``claim`` the rest of the
+hand (refused with why, or played out at once), say it has seen the hand's ``next``
+summary, or ``leave``.  The server answers each request, and pushes the seat's ``view``
+(with the events that led to it, and where the hand was claimed) after every change at
+the table.  One connection holds at most
 one seat; when it closes, the seat waits for its player (see ``tables``).
 
 Who the app is comes from the token, never from what it says: the SSH server ``admit``s
@@ -138,7 +140,11 @@ class TableServer:
             options = request.get("options") or {}
             if not isinstance(options, dict):
                 raise ValueError("options are a JSON object")
-            table = self.tables.open(str(request.get("game")), options, request.get("seed"))
+            bot_claims = request.get("bot_claims", True)
+            if not isinstance(bot_claims, bool):
+                raise ValueError("bot_claims is true or false")
+            table = self.tables.open(str(request.get("game")), options, request.get("seed"),
+                                     bot_claims=bot_claims)
             return self._sit(me, table, None, None)
         if op == "join":
             table = self.tables.get(int(request["table"]))
@@ -152,6 +158,9 @@ class TableServer:
         if op == "act":
             me.table.act(me.who, decode(request["action"]))
             return None
+        if op == "claim":
+            refusal = me.table.claim(me.who)
+            return {"type": "refused", "message": refusal} if refusal else None
         if op == "next":
             me.table.next_hand(me.who)
             return None

@@ -28,6 +28,7 @@ from ..screens.game_over import GameOverScreen
 from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
+from ..widgets.hand_log import Claimed
 from ..words import plain_refusal
 from .view_codec import decode, encode
 
@@ -37,13 +38,16 @@ __all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen"]
 class SharedTableScreen(TableScreen):
     """The table screen, its messages answered by the remote flow rather than the app."""
 
-    BINDINGS = [Binding("escape", "leave_table", "Leave table", key_display="esc",
+    # "Leave", not "Leave table": with t in play the key line is 80 columns to the letter.
+    BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
                         id="leave-table"),
                 Binding("c", "seat_code", "Seat code", show=False, id="seat-code")]
 
     def __init__(self, flow: RemoteFlow, glyphs) -> None:
         super().__init__(glyphs, interactive=True)
         self.flow = flow
+        # No u on the key line (80 columns cut "? Help" with it): u only says why not.
+        self.undo_allowed = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seat_code" and not self.flow.seat_code:
@@ -68,6 +72,9 @@ class SharedTableScreen(TableScreen):
 
     def on_undo_move(self, message: UndoMove) -> None:
         message.stop()
+        self.action_undo_off()
+
+    def action_undo_off(self) -> None:
         self.refuse("moves are not taken back at a shared table.")
 
     def on_export_record(self, message: ExportRecord) -> None:
@@ -76,7 +83,7 @@ class SharedTableScreen(TableScreen):
 
     def on_claim_rest(self, message: Message) -> None:
         message.stop()
-        self.refuse("claims are not made at a shared table: play the hand out.")
+        self.flow.claim()
 
     def action_leave_table(self) -> None:
         self.flow.leave()
@@ -117,6 +124,14 @@ class _SharedGameOver(GameOverScreen):
         return action not in ("replay", "deal_again")
 
 
+def _claimed(value: Any) -> Claimed | None:
+    """Where the server says this hand was claimed: (hand, trick, seat), or nothing."""
+    if (isinstance(value, list) and len(value) == 3
+            and all(isinstance(n, int) and 0 <= n < 10_000 for n in value)):
+        return Claimed(*value)
+    return None
+
+
 class RemoteFlow:
     """One seat at a shared table, drawn from the views the server sends."""
 
@@ -143,6 +158,11 @@ class RemoteFlow:
         if self.view is not None and self.view.my_turn:
             self.send({"op": "act", "action": encode(action)})
 
+    def claim(self) -> None:
+        """Claim the rest of the hand: the server checks it and plays it out, or says why
+        not."""
+        self.send({"op": "claim"})
+
     def hurry(self) -> None:
         """The bots' pace is the table's."""
 
@@ -168,17 +188,23 @@ class RemoteFlow:
         kind = message.get("type")
         if kind == "view":
             self._show(decode(message["view"]), decode(message["events"]),
-                       float(message.get("pace", 1.0)))
+                       float(message.get("pace", 1.0)), _claimed(message.get("claimed")))
         elif kind == "refused" and self.view is not None:
             self.table.refuse(plain_refusal(str(message["message"]), self.view))
         elif kind == "error":
             self.table.refuse(str(message["message"]))
 
-    def _show(self, view: SeatView, events, pace: float) -> None:
+    def _show(self, view: SeatView, events, pace: float, claimed: Claimed | None) -> None:
         self.view, self.human, self.pace = view, view.seat, pace
         if any(isinstance(event, HandDealt) for event in events):
             self._close_summary()
         self.won_trick, notes = table_notes(events, view, self.human, self.won_trick)
+        if claimed is not None and claimed != self.table.claimed:
+            notes.append("You show your hand and claim the rest: it is played out."
+                         if claimed.seat == view.seat else
+                         f"{view.players[claimed.seat]} shows the hand and claims the rest: "
+                         "it is played out.")
+        self.table.claimed = claimed
         self.table.show(view, self.won_trick, f"{pace:g}s, shared table")
         if notes and self.table.is_mounted:
             self.table.note(" ".join(notes[-2:]))

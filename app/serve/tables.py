@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from moon42.ai.claims import Claim, check_claim
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
 from moon42.rules import Action, Game, Options, Phase, RuleError
@@ -31,6 +32,7 @@ from moon42.rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNa
 from moon42.rules.views import SeatView
 
 from ..difficulty import DEFAULT_BOT
+from ..game.claiming import bot_claim_of, claim_refusal, claimed_plays
 from .bot_pool import Decide, decide_in_thread
 from .view_codec import encode
 
@@ -95,8 +97,11 @@ class Table:
                  clock: Callable[[], float] = time.monotonic, empty_close: float = 600.0,
                  on_close: Callable[[Table], None] | None = None,
                  codes: Callable[[], str] = new_code,
-                 decide: Decide = decide_in_thread) -> None:
+                 decide: Decide = decide_in_thread, bot_claims: bool = True) -> None:
         self.number = number
+        self.bot_claims = bot_claims  # whether a bot on lead holding only winners claims
+        # Where this hand was claimed, for every seat's hand log: (hand, trick, claimer).
+        self.claimed: tuple[int, int, int] | None = None
         self.decide = decide  # how the bots think (in the server: a pool of processes)
         self.codes = codes
         self.empty_close, self.on_close = empty_close, on_close
@@ -227,7 +232,11 @@ class Table:
         return {"type": "view", "table": self.number, "seat": seat,
                 "view": encode(self.view(seat)), "events": encode(events),
                 "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
-                "pace": self.pace}
+                "pace": self.pace, "claimed": self._claimed_now()}
+
+    def _claimed_now(self) -> list[int] | None:
+        claimed = self.claimed
+        return list(claimed) if claimed and claimed[0] == self.game.hand_number else None
 
     def _tell_all(self, events: list[Event]) -> None:
         for seat in self.humans():
@@ -255,6 +264,30 @@ class Table:
         if turn is None or turn.seat != seat or getattr(action, "seat", None) != seat:
             raise TableError("it is not your turn.")
         return self._apply(self.game.apply(action))
+
+    def claim(self, who: Sitter) -> str:
+        """A player claims the rest of the hand: checked by the claims' rule and played out
+        at once by its fixed rule; else why not ("" when the claim stands)."""
+        seat = self.seat_of(who)
+        if seat is None:
+            raise TableError("you have no seat at this table.")
+        claim = check_claim(self.game.view(seat))
+        if not claim.accepted:
+            return claim_refusal(claim)
+        self._play_out(seat, claim)
+        return ""
+
+    def _play_out(self, claimer: int, claim: Claim) -> list[Event]:
+        view = self.game.view(claimer)
+        self.claimed = (view.hand_number, len(view.tricks) + 1, claimer)
+        events = [e for played in claimed_plays(self.game, claimer, claim) for e in played]
+        return self._apply(events)
+
+    def _bot_claim(self, seat: int) -> Claim | None:
+        turn = self.game.to_act
+        if not self.bot_claims or turn is None or turn.kind != "play":
+            return None
+        return bot_claim_of(self.game.view(seat))
 
     def next_hand(self, who: Sitter) -> None:
         """The player has seen the hand's summary."""
@@ -287,6 +320,9 @@ class Table:
         turn = self.game.to_act
         if turn is None or not self.bot_plays(turn.seat):
             return None
+        claim = self._bot_claim(turn.seat)
+        if claim is not None:
+            return self._play_out(turn.seat, claim)
         action = decide(self.bots[turn.seat], self.game.view(turn.seat))
         return self._apply(self.game.apply(action))
 
@@ -337,6 +373,10 @@ class Table:
         turn, moves = self.game.to_act, self.moves
         if turn is None or not self.bot_plays(turn.seat) or self.closed:
             return
+        claim = self._bot_claim(turn.seat)
+        if claim is not None:
+            self._play_out(turn.seat, claim)
+            return
         view = self.game.view(turn.seat)
         action, self.bots[turn.seat] = await self.decide(self.bots[turn.seat], view)
         # The player may have come back (and moved) while the bot thought.
@@ -376,13 +416,13 @@ class Tables:
         self._next = 1
 
     def open(self, game: str, options: dict | None = None, seed: int | None = None,
-             bot: str = DEFAULT_BOT) -> Table:
+             bot: str = DEFAULT_BOT, bot_claims: bool = True) -> Table:
         if len(self.tables) >= self.max_tables:
             raise TableError("the server has as many tables as it can hold; join one.")
         table = Table(self._next, game, options, seed=seed, grace=self.grace, pace=self.pace,
                       summary_wait=self.summary_wait, empty_close=self.empty_close,
                       on_close=self._forget, codes=self.codes, clock=self.clock, bot=bot,
-                      decide=self.decide)
+                      decide=self.decide, bot_claims=bot_claims)
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())

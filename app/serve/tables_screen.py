@@ -81,9 +81,10 @@ class TablesScreen(Screen):
           for n in range(1, 10)],
     ]
 
-    def __init__(self, game: str, options: dict[str, Any]) -> None:
+    def __init__(self, game: str, options: dict[str, Any], bot_claims: bool = True) -> None:
         super().__init__()
         self.game, self.options = game, options
+        self.bot_claims = bot_claims  # the lobby's "Bot claims", for a table opened here
         self.client: TableClient | None = None
         self.flow: RemoteFlow | None = None
         self.listing: list[dict[str, Any]] = []
@@ -200,7 +201,8 @@ class TablesScreen(Screen):
             self._send({"op": "list"})
 
     def action_open_table(self) -> None:
-        self._send({"op": "open", "game": self.game, "options": self.options})
+        self._send({"op": "open", "game": self.game, "options": self.options,
+                    "bot_claims": self.bot_claims})
 
     def action_join(self, number: int) -> None:
         self._joining = number

@@ -7,6 +7,7 @@ log says only who took them.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -96,17 +97,44 @@ def log_lines(view: SeatView, claimed: Claimed | None = None) -> list[tuple[str,
     return lines
 
 
-def log_text(view: SeatView, claimed: Claimed | None = None) -> Text:
+def _wrapped(line: str, width: int) -> list[str]:
+    """``line`` broken between words to ``width``, its later rows indented under its text."""
+    if len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 3)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [line]
+
+
+def log_text(view: SeatView, claimed: Claimed | None = None, width: int | None = None) -> Text:
+    """The log; with ``width``, each line too long for it goes on under itself (a trick's
+    count was cut at the end of a line beside the table)."""
     text = Text()
-    for i, (line, style) in enumerate(log_lines(view, claimed)):
-        if i:
-            text.append("\n")
-        text.append(line, style or None)
+    rows = 0
+    for line, style in log_lines(view, claimed):
+        for row in _wrapped(line, width) if width else [line]:
+            if rows:
+                text.append("\n")
+            text.append(row, style or None)
+            rows += 1
     return text
 
 
 class HandLog(Line):
     """The log beside the table (a big terminal); ``show`` with each new view."""
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[SeatView, Claimed | None] | None = None
+
     def show(self, view: SeatView, claimed: Claimed | None = None) -> None:
-        self.update(log_text(view, claimed))
+        self._shown = (view, claimed)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        if self._shown is None:
+            return Text("")
+        view, claimed = self._shown
+        return log_text(view, claimed, max(20, self.size.width))

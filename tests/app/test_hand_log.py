@@ -169,3 +169,25 @@ async def test_the_log_and_the_tracker_stand_beside_the_table_at_120x40() -> Non
         assert app.screen.query_one("#side").display
         text = screen_text(app)
         assert "Auction (" in text and "Tiles (x played, * yours)" in text
+
+
+def test_beside_the_table_a_long_log_line_goes_on_under_itself_never_cut() -> None:
+    """At 120x40 the log has about 44 columns: a Texas 42 trick with long names and its
+    count ran past the edge ("... Bob 6-0: Cat" without its "(+5 count)")."""
+    from dataclasses import replace
+
+    game = Game.new("texas42", seed=3)
+    rng = random.Random(3)
+    while game.phase is not Phase.HAND_OVER:
+        # No bid of 84: its tricks lie face down, without their tiles in the log.
+        game.apply(rng.choice([a for a in game.legal_actions()
+                               if not (isinstance(a, Bid) and a.value >= 84)]))
+        view = game.view(0)
+        if view.tricks and any(t.count for trick in view.tricks for t in trick.tiles):
+            break
+    view = replace(view, players=("Annabelle", "Bartholomew", "Catherine", "Dominique"))
+    whole = log_text(view).plain
+    assert "count)" in whole
+    wrapped = log_text(view, width=44).plain
+    assert all(len(row) <= 44 for row in wrapped.splitlines())
+    assert " ".join(wrapped.split()) == " ".join(whole.split())

@@ -7,6 +7,7 @@ import pytest
 from textual.widgets._footer import FooterKey
 
 from moon42.app.app import Moon42App
+from moon42.app.config import GameConfig, save_last
 from moon42.app.paths import lobby_file
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.widgets.steady_footer import SteadyFooter
@@ -64,12 +65,14 @@ async def test_the_help_line_follows_the_cursor() -> None:
 
 
 @pytest.mark.slow
-async def test_every_row_the_focus_reaches_is_marked_and_on_screen() -> None:
-    """Up from Game and down from Undo wrap round; each row shows >, a name's and the seed's
-    rows too, and the focused row is always within the form's window."""
+@pytest.mark.parametrize("game", ["moon3", "moon4", "texas42"])
+async def test_every_row_the_focus_reaches_is_marked_and_on_screen(game) -> None:
+    """Up from Game and down from the last row wrap round; each row shows >, a name's and
+    the seed's rows too, the focused row is always within the form's window, and the help
+    line speaks of a player's name only on a name's row."""
     from textual.widgets import Input, Label
 
-    lobby_file().unlink(missing_ok=True)
+    save_last(GameConfig(game=game))
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -85,6 +88,43 @@ async def test_every_row_the_focus_reaches_is_marked_and_on_screen() -> None:
                 if isinstance(focused, Input):
                     label = focused.parent.query_one(Label)
                     assert str(label.content).startswith("> ")
+                names = isinstance(focused, Input) and focused.id.startswith("name-")
+                assert _help(app).startswith("A player's name") == names, focused
         marked = [str(label.content) for label in app.screen.query(".seat-label").results(Label)
                   if str(label.content).startswith(">")]
         assert len(marked) <= 1
+
+
+async def test_a_name_or_the_seed_keeps_the_lobbys_keys_on_the_key_line() -> None:
+    """Typing goes into the field, but Up, Down and Enter still move and start, and the key
+    line says so (the field's own keys hid them)."""
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for field in ("#seed", "#name-0"):
+            app.screen.query_one(field).focus()
+            await pilot.pause()
+            await pilot.pause()
+            assert {"Move", "Start game"} <= set(_descriptions(app)), field
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#name-1")
+        await pilot.press("up", "up")
+        await pilot.pause()
+        assert app.screen.focused.id != "name-0"
+
+
+async def test_a_bots_row_describes_the_bot_it_shows_within_the_help_lines() -> None:
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#bot-1")
+        row.focus()
+        await pilot.pause()
+        for _ in range(len(row.values)):
+            assert _help(app).startswith(f"{row.value}: ")
+            assert len(_help(app)) <= 2 * 78
+            await pilot.press("right")
+            await pilot.pause()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from moon42.app.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
@@ -145,6 +147,8 @@ def test_nello_and_sevens_words() -> None:
     assert trump_text(Trump.NELLO, view.options) == "Nello (doubles own suit)"
     assert trump_meaning(view, Trump.NELLO) == "Nello: lose every trick; Bob sits out."
     assert "7 pips" in trump_meaning(view, Trump.SEVENS)
+    # Broken at the 40 columns of the box at 80x24, no word stands alone on a line.
+    assert all(" " in line for line in textwrap.wrap(trump_meaning(view, Trump.SEVENS), 40))
     game.apply(NameTrump(0, Trump.SEVENS))
     view = game.view(0)
     legal = [a.tile for a in view.legal]

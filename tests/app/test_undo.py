@@ -72,3 +72,19 @@ def test_nothing_to_undo_before_the_human_acts() -> None:
     answers(game, bots_for(game, "basic", 2))
     with pytest.raises(NothingToUndo):
         taken_back(game, 0)
+
+
+def test_the_note_after_an_undo_names_the_trump_taken_back() -> None:
+    """"Took back naming fours", not "your trump (4)" (the record's 4 read as a count)."""
+    from moon42.app.game.undo import _said
+    from moon42.rules import Trump
+    from moon42.rules.actions import Bid, NameTrump, Pass
+
+    game = Game.new("texas42", seed=5)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    game.apply(Bid(0, 30))
+    while game.phase is Phase.BIDDING:
+        game.apply(Pass(game.to_act.seat))
+    game.apply(NameTrump(0, Trump.of_number(4)))
+    assert _said(game, 0) == "naming fours"

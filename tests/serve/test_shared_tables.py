@@ -30,7 +30,7 @@ pytestmark = pytest.mark.slow  # servers and app processes
 CODE_ASKED = "Enter takes the seat"  # the seat code's dialog, ready for the digits
 
 SUMMARY = "Press Enter for the next hand."
-AT_TABLE = "Leave table"
+AT_TABLE = "esc Leave"
 
 
 def hand_tiles(screen: str) -> set[str]:
