@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from importlib.resources import files
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from moon42.rules.options import Options
 
@@ -56,7 +57,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box"):
             yield Static("Keys on this screen", classes="title")
             yield Static("\n".join(key_lines(self.keys)), id="help-keys", markup=False)
-            yield Markdown(rules_text(self.game, self.options), id="help-rules")
+            yield Static(RichMarkdown(rules_text(self.game, self.options)), id="help-rules")
         yield Footer()
 
     def action_scroll(self, step: int) -> None:

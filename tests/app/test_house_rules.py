@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from textual.widgets import Static
 
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig, save_last
@@ -141,7 +142,7 @@ async def test_the_help_lists_the_house_rules_in_force() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one("#help-rules").source
+        text = app.screen.query_one("#help-rules", Static).content.markup
         assert "House rules at this table" in text and "Texas table preset" in text
 
 
