@@ -8,6 +8,7 @@ the player at the table would without a memory.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -88,7 +89,15 @@ def _suit_rows(view: SeatView, counts: TileCounts) -> list[tuple[str, list[Tile]
     return rows
 
 
-def tracker_text(view: SeatView) -> Text:
+def _wrapped(line: str, width: int | None) -> str:
+    """A line of words (the count out, a seat's voids) broken to ``width`` under itself,
+    where the rows of tiles above must not wrap (the text as a whole does not)."""
+    if width is None or len(line) <= width:
+        return line
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent="  ")) or line
+
+
+def tracker_text(view: SeatView, width: int | None = None) -> Text:
     counts = tile_counts(view)
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append("Tiles (x played, * yours)", "bold")
@@ -111,11 +120,11 @@ def tracker_text(view: SeatView) -> Text:
     if not view.options.is_moon:
         count = [t for t in sorted(counts.out, reverse=True) if t.count]
         listed = ", ".join(str(t) for t in count)
-        text.append(f"\nCount out: {sum(t.count for t in count)}" + (f" ({listed})" if count
-                                                                       else ""))
+        line = f"Count out: {sum(t.count for t in count)}" + (f" ({listed})" if count else "")
+        text.append("\n" + _wrapped(line, width))
     shown = voids(view)
     for seat in sorted(shown):
-        text.append(f"\n{view.players[seat]} lacks {', '.join(shown[seat])}")
+        text.append("\n" + _wrapped(f"{view.players[seat]} lacks {', '.join(shown[seat])}", width))
     return text
 
 
@@ -123,4 +132,4 @@ class Tracker(Line):
     """The tracker beside the table (a big terminal); ``show`` with each new view."""
 
     def show(self, view: SeatView) -> None:
-        self.update(tracker_text(view))
+        self.update(tracker_text(view, self.content_size.width or None))

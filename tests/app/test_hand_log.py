@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -174,8 +175,6 @@ async def test_the_log_and_the_tracker_stand_beside_the_table_at_120x40() -> Non
 def test_beside_the_table_a_long_log_line_goes_on_under_itself_never_cut() -> None:
     """At 120x40 the log has about 44 columns: a Texas 42 trick with long names and its
     count ran past the edge ("... Bob 6-0: Cat" without its "(+5 count)")."""
-    from dataclasses import replace
-
     game = Game.new("texas42", seed=3)
     rng = random.Random(3)
     while game.phase is not Phase.HAND_OVER:
@@ -191,3 +190,30 @@ def test_beside_the_table_a_long_log_line_goes_on_under_itself_never_cut() -> No
     wrapped = log_text(view, width=44).plain
     assert all(len(row) <= 44 for row in wrapped.splitlines())
     assert " ".join(wrapped.split()) == " ".join(whole.split())
+
+
+def test_beside_the_table_a_long_void_line_goes_on_under_itself_never_cut() -> None:
+    """A long name that has shown many voids ran past the tracker's edge and was cut with
+    "…" at 120x40; the line now breaks under itself, and says every suit."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        for view in _random_hand_views("moon3", {}, seed, rng):
+            found = voids(view)
+            seat = next((s for s, suits in found.items() if len(suits) >= 2), None)
+            if seat is None:
+                continue
+            names = list(view.players)
+            names[seat] = "Bartholomew-Fitzgerald"
+            view = replace(view, players=tuple(names))
+            whole = f"{names[seat]} lacks {', '.join(found[seat])}"
+            rows = tracker_text(view, width=24).plain.splitlines()
+            start = next(i for i, row in enumerate(rows) if row.startswith(names[seat]))
+            said = [rows[start]]
+            for row in rows[start + 1:]:
+                if not row.startswith("  "):
+                    break
+                said.append(row)
+            assert len(said) > 1 and all(len(row) <= 24 for row in said)
+            assert " ".join(" ".join(said).split()) == whole
+            return
+    raise AssertionError("no seat showed two voids")
