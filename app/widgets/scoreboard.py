@@ -96,8 +96,8 @@ def scoreboard_text(
         line += f"{total:>3}/{options.target}"
         if options.uses_marks:
             top, bottom = tally(total, glyphs)
-            pad = " " * len(line)
-            text.append(pad + "  " + top + "\n")
+            if top.strip():  # a side with no mark yet draws no empty row above its bar
+                text.append(" " * len(line) + "  " + top + "\n")
             line += "  " + bottom
         text.append(line + "\n")
     text.rstrip()

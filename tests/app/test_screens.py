@@ -8,7 +8,9 @@ from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.help import HelpScreen
 from moon42.app.screens.scoreboard import ScoreboardScreen
 from moon42.app.screens.too_small import TooSmallScreen
+from moon42.app.widgets.scoreboard import scoreboard_text
 from moon42.rules import Phase
+from moon42.rules.options import Options
 
 from .helpers import new_app, screen_text, settle, tile_key, watch_to_game_over
 
@@ -99,3 +101,12 @@ async def test_trump_before_widow_asks_for_trump_first() -> None:
         await pilot.press("8")
         await settle(pilot)
         assert app.flow.game.phase is Phase.PLAY
+
+
+def test_marks_are_tallied_as_all_and_a_side_without_marks_draws_no_empty_row() -> None:
+    options = Options.from_dict("texas42")
+    text = scoreboard_text(options, ("You", "Ann", "Bob", "Cat"), (), (3, 0)).plain
+    progress = text[text.index("First to"):].splitlines()[1:]
+    assert all(row.strip() for row in progress), progress
+    assert any("/\\" in row for row in progress)  # the first strokes of ALL for three marks
+    assert sum("/7" in row for row in progress) == 2
