@@ -1,9 +1,9 @@
-"""The server's leaderboard, opened from the lobby of a served game (``l``).
+"""The server's leaderboard, opened from the lobby of a served game (``b``).
 
 The board is the server's (it reads every player's statistics); this screen shows the file
 it keeps, and lets the player stay off it or come back on (``h``): the choice is kept in
-their own data folder, and the server's next look at the board (every few seconds) takes
-it in.  Players are on the board unless they choose not to be.
+their own data folder, and the server's next look at the board takes it in.  Players are
+on the board unless they choose not to be.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..paths import data_dir
-from ..stats.board import BOARD_VARIABLE, choose, listed, read_board
+from ..stats.board import BOARD_VARIABLE, REFRESH_SECONDS, choose, listed, read_board
 
 __all__ = ["LeaderboardScreen", "board_offered"]
 
@@ -70,7 +70,7 @@ def _updated(board: dict[str, Any]) -> str:
 
 class LeaderboardScreen(Screen[None]):
     BINDINGS = [
-        Binding("escape,q,l", "close", "Close", key_display="Esc", id="board-close"),
+        Binding("escape,q,b", "close", "Close", key_display="Esc", id="board-close"),
         Binding("h", "toggle_listed", "On/off the board", id="board-listed"),
         Binding("r", "reload", "Refresh", id="board-reload"),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="board-down"),
@@ -122,8 +122,8 @@ class LeaderboardScreen(Screen[None]):
         players = board["players"]
         listed_count, off = board.get("listed"), board.get("off")
         note.update(f"Games finished on this server; made % is of the bids the player "
-                    f"won. {_count(listed_count)} players listed, {_count(off)} stay "
-                    f"off the board; updated {_updated(board)}.")
+                    f"won. Listed: {_count(listed_count)}; staying off the board: "
+                    f"{_count(off)}; updated {_updated(board)}.")
         table.update(_table(players) if players else
                      "Nobody is on the board yet: it lists players who have finished a game.")
 
@@ -134,7 +134,8 @@ class LeaderboardScreen(Screen[None]):
             self.notify(f"Your choice cannot be kept: {error}", severity="error")
             return
         self.query_one("#board-you", Static).update(
-            self._you() + " The board shows it within a few seconds.")
+            f"{self._you()} The board takes it in within {REFRESH_SECONDS} seconds (r "
+            "reads it again).")
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#board-box", VerticalScroll).scroll_relative(y=step, animate=False)

@@ -64,7 +64,7 @@ class LobbyScreen(Screen):
         Binding("r", "resume", "Resume", id="resume"),
         Binding("s", "app.stats", "Statistics", id="stats"),
         Binding("t", "tables", "Tables", id="tables"),
-        Binding("l", "leaderboard", "Leaderboard", id="leaderboard"),
+        Binding("b", "leaderboard", "Board", id="leaderboard"),
     ]
 
     def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],

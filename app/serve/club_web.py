@@ -90,8 +90,7 @@ class ClubWebServer(GameWebServer):
         return await super().index(request)
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin is not None and origin.lower() != self._page_origin(request):
+        if not self._from_own_page(request):
             return self._sign_in_page("Sign in from the server's own page.", status=403)
         form = await request.post()
         name, secret = str(form.get("name", "")), str(form.get("secret", ""))
@@ -104,6 +103,18 @@ class ClubWebServer(GameWebServer):
                             samesite="Strict", path="/", max_age=SIGNED_IN_HOURS * 3600,
                             secure=self._page_origin(request).startswith("https"))
         return response
+
+    def _from_own_page(self, request: web.Request) -> bool:
+        """Whether the form was sent from the server's own page, as far as the browser
+        says: another site must not sign a browser in under a name of its choosing.  A
+        browser says where a request comes from in ``Sec-Fetch-Site``; the page's
+        ``no-referrer`` policy makes ``Origin`` "null" on a form, so it counts only when
+        it names a site."""
+        site = request.headers.get("Sec-Fetch-Site")
+        if site is not None:
+            return site == "same-origin"
+        origin = request.headers.get("Origin", "null")
+        return origin == "null" or origin.lower() == self._page_origin(request)
 
     # ----- a game ----------------------------------------------------------------
 

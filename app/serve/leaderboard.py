@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..stats.board import CHOICE_NAME, StatsUnreadable, board_row, listed
+from ..stats.board import CHOICE_NAME, REFRESH_SECONDS, StatsUnreadable, board_row, listed
 from ..stats.store import STATS_NAME
 from .identity import NAME_BYTES, Identity
 
@@ -31,7 +31,7 @@ log = logging.getLogger("moon42.serve")
 
 BOARD_NAME = "leaderboard.json"  # in the server's folder
 NAME_FILE = "name"  # in a player's folder: the name they last signed in with
-REFRESH = 15.0  # seconds between looks at the players' statistics
+REFRESH = float(REFRESH_SECONDS)  # seconds between looks at the players' statistics
 MOST_PLAYERS = 10000  # player folders looked at
 MOST_ROWS = 100  # players shown
 _KINDS = {"key": "key", "cert": "key", "member": "secret", "guest": "guest"}

@@ -17,14 +17,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "StatsUnreadable", "board_row",
-           "listed", "choose", "read_board"]
+__all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS",
+           "StatsUnreadable", "board_row", "listed", "choose", "read_board"]
 
 # Set in a served game's environment: the board file the server keeps.
 BOARD_VARIABLE = "MOON42_LEADERBOARD"
 # In a player's data folder: {"listed": false} keeps them off the board.
 CHOICE_NAME = "leaderboard.json"
 _CHOICE_BYTES = 1024
+REFRESH_SECONDS = 15  # how often the server looks at the players' statistics again
 BOARD_BYTES = 4 * 1024 * 1024  # the board file read at most
 STATS_BYTES = 64 * 1024 * 1024  # a statistics file (and its log) read at most
 _WORK_SECONDS = 2.0  # the most one file's queries may take

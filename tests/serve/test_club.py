@@ -72,7 +72,10 @@ def browser() -> aiohttp.ClientSession:
 
 async def sign_in(session: aiohttp.ClientSession, url: str, name: str,
                   secret: str) -> tuple[int, str]:
-    async with session.post(url + "/sign-in", data={"name": name, "secret": secret}) as page:
+    """The page's form, sent as a browser sends it (its no-referrer policy: Origin null)."""
+    headers = {"Sec-Fetch-Site": "same-origin", "Origin": "null"}
+    async with session.post(url + "/sign-in", data={"name": name, "secret": secret},
+                            headers=headers) as page:
         return page.status, await page.text()
 
 
@@ -99,6 +102,12 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
             async with session.get(url + "/") as page:
                 said = await page.text()
                 assert 'name="secret"' in said and "8 to 256 characters" in said
+            # Another site cannot sign this browser in under a name of its choosing.
+            for headers in ({"Sec-Fetch-Site": "cross-site", "Origin": "null"},
+                            {"Origin": "http://evil.example.com"}):
+                async with session.post(url + "/sign-in", headers=headers,
+                                        data={"name": "Mallory", "secret": SECRET}) as page:
+                    assert page.status == 403 and "own page" in await page.text()
             status, said = await sign_in(session, url, "Zoë", "short")
             assert status == 400 and "A secret has 8 to 256 characters" in said
             status, said = await sign_in(session, url, "Zoë", SECRET)  # registers
@@ -161,6 +170,7 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
         assert server.stop() == 0, server.log()
     log = server.log()
     assert "'Zoë' registered" in log and "a wrong secret for 'Zoë'" in log
+    assert "Mallory" not in log
     assert SECRET not in log and "not the secret" not in log
     # Zoë's own folder: her name, and her statistics' folder; the secrets file is private.
     member = player_folder(folder, member_identity("Zoë"))
