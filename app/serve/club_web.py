@@ -21,7 +21,7 @@ from aiohttp import web
 from ..stats.board import BOARD_VARIABLE
 from .identity import NAME_CHARACTERS, Identity, player_folder
 from .leaderboard import remember_name
-from .members import SECRET_MAX, SECRET_MIN, Members
+from .members import CLOSED, SECRET_MAX, SECRET_MIN, Members
 from .page import member_sign_in_page, message_page
 from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableServer
 from .web import GameWebServer, WebSettings
@@ -83,6 +83,9 @@ class ClubWebServer(GameWebServer):
     async def index(self, request: web.Request) -> web.StreamResponse:
         who = self._member(request)
         if who is None:
+            self.members.read()
+            if self.members.damage is not None:
+                return self._sign_in_page(CLOSED, status=503)
             return self._sign_in_page(_WELCOME)
         if who.label in self.playing:
             return self._html(message_page(self.title, f"{who.name} is playing in another "

@@ -34,8 +34,8 @@ from typing import Any
 from .identity import Identity, member_identity, name_problem
 from .limits import AttemptLimiter, Quieter
 
-__all__ = ["MEMBERS_NAME", "SECRET_MIN", "SECRET_MAX", "Members", "SignIn", "hash_secret",
-           "secret_problem"]
+__all__ = ["MEMBERS_NAME", "SECRET_MIN", "SECRET_MAX", "CLOSED", "Members", "SignIn",
+           "hash_secret", "secret_problem"]
 
 log = logging.getLogger("moon42.serve")
 

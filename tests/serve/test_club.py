@@ -159,6 +159,18 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
                 assert status == 403 and "not the secret" in said
             await zoe.ws.close()
 
+        # A damaged members' file closes sign-in (the page says so) and is kept as it is.
+        members = folder / "members.json"
+        kept = members.read_bytes()
+        members.write_bytes(kept[: len(kept) // 2])
+        async with browser() as other:
+            async with other.get(url + "/") as page:
+                assert page.status == 503 and "Sign-in is closed" in await page.text()
+            status, said = await sign_in(other, url, "Newcomer", SECRET)
+            assert status == 503 and "Sign-in is closed" in said
+        assert members.read_bytes() == kept[: len(kept) // 2]
+        members.write_bytes(kept)
+
     try:
         asyncio.run(main())
         tmux.keys("ann", "Escape")
@@ -170,7 +182,7 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
         assert server.stop() == 0, server.log()
     log = server.log()
     assert "'Zoë' registered" in log and "a wrong secret for 'Zoë'" in log
-    assert "Mallory" not in log
+    assert "Mallory" not in log and "is damaged" in log and "Newcomer" not in log
     assert SECRET not in log and "not the secret" not in log
     # Zoë's own folder: her name, and her statistics' folder; the secrets file is private.
     member = player_folder(folder, member_identity("Zoë"))
