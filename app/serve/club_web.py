@@ -31,6 +31,7 @@ __all__ = ["ClubWebServer", "SIGNED_IN_HOURS", "MOST_SIGNED_IN", "start_site"]
 log = logging.getLogger("moon42.serve")
 
 _COOKIE = "moon42-member"
+_MEMBER = "moon42.member"  # the request's key for the member who opened a game
 SIGNED_IN_HOURS = 12  # a sign-in's cookie is good this long
 MOST_SIGNED_IN = 10000  # sign-ins remembered at once (the oldest are forgotten first)
 _WELCOME = "Sign in with your name and secret; a name nobody has taken becomes yours."
@@ -128,6 +129,7 @@ class ClubWebServer(GameWebServer):
                                 "now")
         if who is not None:
             self.playing[who.label] = None  # held from now: no second game slips in
+            request[_MEMBER] = who  # as signed in now, whatever becomes of the cookie
         try:
             return await super().websocket(request)
         finally:
@@ -136,8 +138,7 @@ class ClubWebServer(GameWebServer):
 
     def _seat(self, request: web.Request,
               socket: web.WebSocketResponse) -> tuple[str, dict[str, str]]:
-        who = self._member(request)
-        assert who is not None  # the websocket was refused to anyone not signed in
+        who: Identity = request[_MEMBER]  # the websocket is refused to anyone else
         folder = player_folder(self.settings.folder, who)
         (folder / "data").mkdir(parents=True, exist_ok=True)
         remember_name(folder, who)
