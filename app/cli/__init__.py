@@ -25,6 +25,7 @@ examples:
   moon42 replay game.json         step through a game record, every hand face up
   moon42 options texas42          the house rules of Texas 42, as --option KEY=VALUE
   moon42 serve ssh --guest        anyone may play over SSH: ssh -p 2222 127.0.0.1
+  moon42 serve club --guest       SSH and browsers (http://127.0.0.1:8000) at the same tables
 
 In a game: arrows (or h/l) choose, Enter confirms, digits pick a tile, ? or F1 shows the
 keys and rules, Ctrl+Q quits.  The terminal must be at least 80x24.

@@ -1,4 +1,4 @@
-"""``moon42 serve ssh|web``: the command line of the servers."""
+"""``moon42 serve ssh|web|club``: the command line of the servers."""
 
 from __future__ import annotations
 
@@ -17,14 +17,15 @@ __all__ = ["add_serve_parser", "run"]
 _DESCRIPTION = """\
 Serve the game to other people's terminals. `ssh` gives every SSH session a game of its
 own (public-key sign-in from an authorized_keys file, or --guest for anyone); `web` serves
-it to web browsers. Both are made to face the internet: every limit below has a default,
-and every connection leads to a game or is closed."""
+it to web browsers; `club` runs both doors over the same shared tables, browser players
+signing in by a name and a secret. All are made to face the internet: every limit has a
+default, and every connection leads to a game or is closed."""
 
 
 def add_serve_parser(commands: Commands) -> None:
     serve = commands.add_parser("serve", help="serve the game over SSH or the web",
                                 description=_DESCRIPTION)
-    kinds = serve.add_subparsers(dest="serve_kind", metavar="ssh|web", required=True)
+    kinds = serve.add_subparsers(dest="serve_kind", metavar="ssh|web|club", required=True)
 
     ssh = kinds.add_parser(
         "ssh", help="an SSH server: every session plays its own game",
@@ -35,44 +36,7 @@ def add_serve_parser(commands: Commands) -> None:
                      help="the address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     ssh.add_argument("--port", type=int, default=2222, help="the port (default 2222; 0 picks "
                      "a free one)")
-    who = ssh.add_mutually_exclusive_group(required=True)
-    who.add_argument("--authorized-keys", type=Path, metavar="FILE",
-                     help="let in only the keys in this OpenSSH authorized_keys file (read "
-                     "at every sign-in, so keys can be added while it runs)")
-    who.add_argument("--guest", action="store_true",
-                     help="let anyone in without a key; each user name gets its own saves, "
-                     "and a name in use is refused to another connection")
-    _add_limits(ssh, "games", "connections (signed in or not, with a game or not)")
-    ssh.add_argument("--max-attempts", type=int, default=10, metavar="N",
-                     help="at most this many connections from one address in "
-                     "--attempt-window seconds; more are told to wait (default 10)")
-    ssh.add_argument("--attempt-window", type=float, default=60.0, metavar="SECONDS",
-                     help="the window of --max-attempts (default 60)")
-    ssh.add_argument("--max-connections", type=int, default=100, metavar="N",
-                     help="at most this many connections open at once, signed in or not, "
-                     "with a game or not; more are closed at once (default 100)")
-    ssh.add_argument("--login-grace", type=float, default=60.0, metavar="SECONDS",
-                     help="close a connection that has no game this long after it opened "
-                     "or its game ended: sign-in included, and `ssh -N` (default 60)")
-    ssh.add_argument("--use-dns", action="store_true",
-                     help="look up each client's host name (it must resolve back to the "
-                     "address), so that from= patterns in authorized_keys can name hosts; "
-                     "without it they match addresses only")
-    ssh.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                     help="the server's host key and players' saves (default: the moon42 "
-                     "data folder's 'server')")
-    ssh.add_argument("--seat-grace", type=float, default=30.0, metavar="SECONDS",
-                     help="at a shared table, how long a dropped player's seat waits for "
-                     "them before a bot plays it (default 30)")
-    ssh.add_argument("--bot-workers", type=int, default=None, metavar="N",
-                     help="processes that decide the bots' moves at the shared tables, at a "
-                     "lower priority than the games (default: one a core)")
-    ssh.add_argument("--cold-start", action="store_true",
-                     help="start every game in a new Python process (slower to draw, about "
-                     "twice the memory); by default games are forked from a process that "
-                     "has loaded the game once")
-    ssh.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
-                     help="at the shared tables, the time between bot moves (default 1)")
+    _add_ssh_door(ssh)
 
     web = kinds.add_parser(
         "web", help="a web server: every browser tab plays its own game",
@@ -99,6 +63,70 @@ def add_serve_parser(commands: Commands) -> None:
                         "see a command line, so --password-file is safer")
     secret.add_argument("--password-file", type=Path, metavar="FILE",
                         help="the password is this file's first line")
+
+    club = kinds.add_parser(
+        "club", help="both doors at once: SSH and browser players at the same tables",
+        description="One club, two doors: an SSH server and a web server in one process, "
+        "over the same shared tables, bots and players' folders. Browser players sign in "
+        "with a name and a secret (the first sign-in with a new name registers it; the "
+        "secret is kept hashed in the data folder's members.json); SSH players sign in as "
+        "with `serve ssh`. The limits apply to each door on its own.",
+    )
+    club.add_argument("--host", default="127.0.0.1",
+                      help="the address both doors listen on (default 127.0.0.1)")
+    club.add_argument("--ssh-port", type=int, default=2222, metavar="PORT",
+                      help="the SSH door's port (default 2222; 0 picks a free one)")
+    club.add_argument("--web-port", type=int, default=8000, metavar="PORT",
+                      help="the web door's port (default 8000; 0 picks a free one)")
+    club.add_argument("--public-url", default=None, metavar="URL",
+                      help="the address browsers use, when it differs from http://HOST:PORT")
+    club.add_argument("--max-members", type=int, default=10000, metavar="N",
+                      help="at most this many names registered from browsers; more are "
+                      "refused (default 10000)")
+    _add_ssh_door(club)
+
+
+def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
+    """The flags of an SSH server's door (``serve ssh`` and ``serve club``)."""
+    who = parser.add_mutually_exclusive_group(required=True)
+    who.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                     help="let in only the keys in this OpenSSH authorized_keys file (read "
+                     "at every sign-in, so keys can be added while it runs)")
+    who.add_argument("--guest", action="store_true",
+                     help="let anyone in without a key; each user name gets its own saves, "
+                     "and a name in use is refused to another connection")
+    _add_limits(parser, "games", "connections (signed in or not, with a game or not)")
+    parser.add_argument("--max-attempts", type=int, default=10, metavar="N",
+                        help="at most this many connections from one address in "
+                        "--attempt-window seconds; more are told to wait (default 10)")
+    parser.add_argument("--attempt-window", type=float, default=60.0, metavar="SECONDS",
+                        help="the window of --max-attempts (default 60)")
+    parser.add_argument("--max-connections", type=int, default=100, metavar="N",
+                        help="at most this many connections open at once, signed in or not, "
+                        "with a game or not; more are closed at once (default 100)")
+    parser.add_argument("--login-grace", type=float, default=60.0, metavar="SECONDS",
+                        help="close a connection that has no game this long after it opened "
+                        "or its game ended: sign-in included, and `ssh -N` (default 60)")
+    parser.add_argument("--use-dns", action="store_true",
+                        help="look up each client's host name (it must resolve back to the "
+                        "address), so that from= patterns in authorized_keys can name hosts; "
+                        "without it they match addresses only")
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help="the server's host key and players' folders (saves, statistics; for "
+                        "a club, members.json too) (default: the moon42 data folder's "
+                        "'server')")
+    parser.add_argument("--seat-grace", type=float, default=30.0, metavar="SECONDS",
+                        help="at a shared table, how long a dropped player's seat waits for "
+                        "them before a bot plays it (default 30)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="processes that decide the bots' moves at the shared tables, at a "
+                        "lower priority than the games (default: one a core)")
+    parser.add_argument("--cold-start", action="store_true",
+                        help="start every game in a new Python process (slower to draw, about "
+                        "twice the memory); by default games are forked from a process that "
+                        "has loaded the game once")
+    parser.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
+                        help="at the shared tables, the time between bot moves (default 1)")
 
 
 def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -> None:
@@ -148,11 +176,26 @@ def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if not 0 <= args.port <= 65535:
-        parser.error("--port is 0 to 65535")
+    for flag in ("port", "ssh_port", "web_port"):
+        if not 0 <= getattr(args, flag, 0) <= 65535:
+            parser.error(f"--{flag.replace('_', '-')} is 0 to 65535")
     limits = _limits(args, parser)
     if args.serve_kind == "web":
         return _run_web(args, parser, limits)
+    settings = _ssh_settings(args, parser, limits)
+    _log_to_stderr()
+    if args.serve_kind == "club":
+        return _run_club(args, parser, settings)
+    try:
+        asyncio.run(_serve_ssh(settings))
+    except OSError as error:
+        print(f"moon42 serve ssh: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _ssh_settings(args: argparse.Namespace, parser: argparse.ArgumentParser, limits):
+    """The SSH door's settings (``serve ssh`` and ``serve club``), checked."""
     if args.bot_workers is not None and not 1 <= args.bot_workers <= 256:
         parser.error("--bot-workers is 1 to 256")
     for name in ("seat_grace", "table_pace"):
@@ -164,18 +207,29 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # only for the server that runs.
     from ..serve.ssh import SshSettings
 
-    settings = SshSettings(
-        host=args.host, port=args.port, folder=_server_folder(args.data_dir),
-        authorized_keys=args.authorized_keys, limits=limits,
-        table_grace=args.seat_grace, table_pace=args.table_pace, use_dns=args.use_dns,
-        warm=not args.cold_start, bot_workers=args.bot_workers,
+    return SshSettings(
+        host=args.host, port=args.ssh_port if args.serve_kind == "club" else args.port,
+        folder=_server_folder(args.data_dir), authorized_keys=args.authorized_keys,
+        limits=limits, table_grace=args.seat_grace, table_pace=args.table_pace,
+        use_dns=args.use_dns, warm=not args.cold_start, bot_workers=args.bot_workers,
         busy_answer=_busy_answer(args.busy_answer, parser),
     )
-    _log_to_stderr()
+
+
+def _run_club(args: argparse.Namespace, parser: argparse.ArgumentParser, ssh) -> int:
+    if not 1 <= args.max_members <= 1_000_000:
+        parser.error("--max-members is 1 to 1000000")
+    _check_public_url(args.public_url, parser)
+    from ..serve.club import ClubSettings  # for start-up time, as above
+    from ..serve.web import WebSettings  # for start-up time, as above
+
+    web = WebSettings(host=args.host, port=args.web_port, public_url=args.public_url,
+                      folder=ssh.folder, limits=ssh.limits, warm=ssh.warm,
+                      busy_answer=ssh.busy_answer)
     try:
-        asyncio.run(_serve_ssh(settings))
+        asyncio.run(_serve_club(ClubSettings(ssh, web, args.max_members)))
     except OSError as error:
-        print(f"moon42 serve ssh: {error}", file=sys.stderr)
+        print(f"moon42 serve club: {error}", file=sys.stderr)
         return 1
     return 0
 
@@ -200,8 +254,7 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
                          f"({error or 'the file is empty'})")
     if password is not None and not 1 <= len(password) <= 256:
         parser.error("a password has 1 to 256 characters")
-    if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
-        parser.error("--public-url starts with http:// or https://")
+    _check_public_url(args.public_url, parser)
     from ..serve.web import WebSettings, serve_web  # for start-up time, as above
 
     _log_to_stderr()
@@ -209,6 +262,11 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
                                  folder=_server_folder(args.data_dir), limits=limits,
                                  password=password, warm=not args.cold_start,
                                  busy_answer=_busy_answer(args.busy_answer, parser)))
+
+
+def _check_public_url(url: str | None, parser: argparse.ArgumentParser) -> None:
+    if url is not None and not url.startswith(("http://", "https://")):
+        parser.error("--public-url starts with http:// or https://")
 
 
 def _log_to_stderr() -> None:
@@ -226,10 +284,21 @@ async def _serve_ssh(settings) -> None:
     who = f"keys in {settings.authorized_keys}" if settings.authorized_keys else "guests"
     print(f"moon42 serve ssh: listening on {settings.host}:{port} for {who}; "
           f"host key {service.host_fingerprint()}; Ctrl+C stops", flush=True)
+    await _stopped().wait()
+    await service.close()
+    print("moon42 serve ssh: stopped", flush=True)
+
+
+async def _serve_club(settings) -> None:
+    from ..serve.club import serve_club  # for start-up time, as above
+
+    await serve_club(settings, _stopped())
+
+
+def _stopped() -> asyncio.Event:
+    """Set by Ctrl+C or SIGTERM."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, stop.set)
-    await stop.wait()
-    await service.close()
-    print("moon42 serve ssh: stopped", flush=True)
+    return stop

@@ -76,6 +76,7 @@ class LobbyScreen(Screen):
         Binding("r", "resume", "Resume", id="resume"),
         Binding("s", "app.stats", "Statistics", id="stats"),
         Binding("t", "tables", "Tables", id="tables"),
+        Binding("b", "leaderboard", "Board", id="leaderboard"),
     ]
 
     def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],
@@ -282,7 +283,14 @@ class LobbyScreen(Screen):
             return bool(self.saved.games)
         if action == "tables":  # only on a server (app/serve/tables_screen.py)
             return bool(os.environ.get("MOON42_TABLES_SOCKET"))
+        if action == "leaderboard":  # only on a server (app/stats/board.py)
+            return bool(os.environ.get("MOON42_LEADERBOARD"))
         return True
+
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen  # for start-up time: only on a server
+
+        self.app.push_screen(LeaderboardScreen())
 
     def action_tables(self) -> None:
         from ..serve.tables_screen import TablesScreen  # for start-up time: only on a server

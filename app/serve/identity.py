@@ -1,7 +1,8 @@
 """Who is who on a server: its host key, the players' names, and each player's own folder.
 
 A player who signs in with a key is known by the key (``key-FINGERPRINT``); a guest by
-the name they gave (``guest-NAME``).  The folder's name is the player's identity at the
+the name they gave (``guest-NAME``); a club's browser player by the name their secret
+guards (``member-NAME``).  The folder's name is the player's identity at the
 shared tables too, so two players never share one: names are escaped, never trimmed.
 """
 
@@ -18,7 +19,8 @@ from pathlib import Path
 import asyncssh
 
 __all__ = ["HOST_KEY_NAME", "Identity", "host_key", "name_problem", "key_identity",
-           "guest_identity", "certificate_identity", "player_folder", "NAME_CHARACTERS"]
+           "guest_identity", "member_identity", "certificate_identity", "player_folder",
+           "NAME_CHARACTERS"]
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
@@ -83,6 +85,13 @@ def guest_identity(name: str) -> Identity:
     """A guest, known by their name (checked with ``name_problem`` first)."""
     name = unicodedata.normalize("NFC", name)
     return Identity(label="guest-" + _escaped(name), name=name, by_key=False)
+
+
+def member_identity(name: str) -> Identity:
+    """A club's browser player, known by the name their secret guards (checked with
+    ``name_problem`` first).  Signed in as surely as by a key: their seats need no code."""
+    name = unicodedata.normalize("NFC", name)
+    return Identity(label="member-" + _escaped(name), name=name, by_key=True)
 
 
 def key_identity(fingerprint: str, name: str) -> Identity:

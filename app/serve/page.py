@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["game_page", "sign_in_page", "message_page", "SECURITY_HEADERS"]
+__all__ = ["game_page", "sign_in_page", "member_sign_in_page", "message_page",
+           "SECURITY_HEADERS"]
 
 # No page of the server loads anything from anywhere else, or shows inside another site.
 SECURITY_HEADERS = {
@@ -90,6 +91,38 @@ _SIGN_IN = """<!DOCTYPE html>
 </html>
 """
 
+_MEMBER_SIGN_IN = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{title}: sign in</title><style>{style}
+label {{ display: block; text-align: left; }}
+.rules {{ font-size: 13px; color: rgba(255, 255, 255, 0.7); text-align: left; }}
+</style></head>
+<body>
+<div class="dialog-container"><div class="intro">
+  <div>{title}</div>
+  <p>{said}</p>
+  <form method="post" action="/sign-in">
+    <label>Name <input type="text" name="name" value="{name}" maxlength="{most_name}"
+      required autocomplete="username" autofocus></label>
+    <label>Secret <input type="password" name="secret" minlength="{least}"
+      maxlength="{most}" required autocomplete="current-password"></label>
+    <button type="submit">Play</button>
+  </form>
+  <div class="rules">
+    <p>The first sign-in with a name nobody has taken makes it yours: choose a secret of
+    {least} to {most} characters, and keep it, since it cannot be found again. After that
+    the name needs the same secret. Your saves, statistics and seats at the shared tables
+    are your name's, whichever browser you sign in from.</p>
+    <p>A name has 1 to {most_name} letters, digits, marks or spaces (not at either end).
+    Names that differ only in capitals are one name. A name in play now cannot sign in
+    again until its game ends. Several wrong secrets in a row make the name, and the
+    address they came from, wait a few minutes.</p>
+  </div>
+</div></div>
+</body>
+</html>
+"""
+
 _MESSAGE = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>{title}</title><style>{style}</style></head>
@@ -106,6 +139,13 @@ def game_page(title: str, websocket: str, font_size: int) -> str:
 
 def sign_in_page(title: str, said: str) -> str:
     return _SIGN_IN.format(title=escape(title), style=_STYLE, said=escape(said))
+
+
+def member_sign_in_page(title: str, said: str, name: str, least: int, most: int,
+                        most_name: int) -> str:
+    return _MEMBER_SIGN_IN.format(title=escape(title), style=_STYLE, said=escape(said),
+                                  name=escape(name), least=least, most=most,
+                                  most_name=most_name)
 
 
 def message_page(title: str, said: str) -> str:

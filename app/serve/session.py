@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 from asyncssh.packet import SSHPacket
 
+from ..stats.board import BOARD_VARIABLE
 from .identity import player_folder
+from .leaderboard import remember_name
 from .limits import InputBudget
 from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from .terminal import CLIENT_VARIABLES, GameTerminal, app_command, app_environment, clamp_size
@@ -143,9 +145,11 @@ class GameSession(asyncssh.SSHServerSession):
         assert identity is not None
         folder = player_folder(self.service.settings.folder, identity)
         (folder / "data").mkdir(parents=True, exist_ok=True)
+        remember_name(folder, identity)
         client = dict(self.chan.get_environment())
         client["TERM"] = self.term_type or "xterm-256color"
         env = app_environment(client, folder)
+        env[BOARD_VARIABLE] = str(self.service.board.path)
         token = secrets.token_urlsafe(24)
         tables = self.service.tables
         if tables is not None:

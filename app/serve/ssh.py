@@ -26,6 +26,7 @@ from .bot_pool import BotPool
 from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
+from .leaderboard import Leaderboard
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
 from .protocol import TableServer
 from .session import GameChannel, GameSession
@@ -81,6 +82,7 @@ class GameService:
         self.bots: BotPool | None = None
         self._warming: asyncio.Task[None] | None = None
         self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
+        self.board = Leaderboard(settings.folder)
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
@@ -93,6 +95,7 @@ class GameService:
                                                  decide=self.bots.decide))
         await self.tables.start()
         self.busy.start()
+        self.board.start()
         self._warming = asyncio.get_running_loop().create_task(self.bots.warm())
         if settings.warm:
             self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
@@ -144,6 +147,7 @@ class GameService:
         if self.bots is not None:
             self.bots.close()
         await self.busy.close()
+        await self.board.close()
 
 
 class GameConnection(asyncssh.SSHServer):

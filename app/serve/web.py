@@ -238,15 +238,16 @@ class GameWebServer:
         game = self.sessions[socket] = _Game(address, asyncio.get_running_loop().time())
         width, height = clamp_size(_to_int(request.query.get("width"), 80),
                                    _to_int(request.query.get("height"), 24))
+        who, env = self._seat(request, socket)
         service = WarmAppService(self.command, write_bytes=socket.send_bytes,
                                  write_str=socket.send_str, close=socket.close,
                                  download_manager=self.downloads, starter=self.starter,
-                                 answered=self.busy.answered)
+                                 answered=self.busy.answered, env=env)
         idle = asyncio.get_running_loop().create_task(self._idle_watch(socket, game))
         try:
             await service.start(width, height)
             process = service.process
-            log.info("%s: web game starts (%s, pid %s)", address,
+            log.info("%s: web game starts (%s, pid %s)", who,
                      "warm" if service.warm else "cold", process.pid if process else "?")
             await self._play(socket, service, game)
         except (ConnectionError, OSError) as error:
@@ -254,10 +255,21 @@ class GameWebServer:
         finally:
             idle.cancel()
             del self.sessions[socket]
+            self._unseat(socket)
             with contextlib.suppress(ConnectionError, OSError):
                 await service.stop()
-            log.info("%s: web game ends", address)
+            log.info("%s: web game ends", who)
         return socket
+
+    def _seat(self, request: web.Request,
+              socket: web.WebSocketResponse) -> tuple[str, dict[str, str]]:
+        """Who plays the game (as the log says it), and what the game's process is given
+        beyond textual-serve's environment: nothing here, where every web player shares
+        the server's web folder (a club gives each their own: ``club_web``)."""
+        return request.remote or "?", {}
+
+    def _unseat(self, socket: web.WebSocketResponse) -> None:
+        """The game played on ``socket`` has ended."""
 
     async def _play(self, socket: web.WebSocketResponse, service: AppService,
                     game: _Game) -> None:
@@ -316,6 +328,9 @@ class GameWebServer:
         if self.settings.warm:
             self.starter = WarmStarter(web_zygote_environment())
             self.starter.start()
+        self._announce()
+
+    def _announce(self) -> None:
         shown = self.settings.public_url or \
             f"http://{self.settings.host}:{self.settings.port}"
         print(f"moon42 serve web: listening on {self.settings.host}:{self.settings.port}; "

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from textual_serve.app_service import AppService
@@ -77,9 +77,10 @@ class WarmAppService(AppService):
 
     def __init__(self, *args: Any, starter: WarmStarter | None = None,
                  answered: Callable[[float], None] = lambda seconds: None,
-                 **kwargs: Any) -> None:
+                 env: Mapping[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.starter = starter
+        self.env = dict(env or {})  # the player's own, over textual-serve's environment
         self.warm = False
         self.answered = answered  # how long the app took to answer a key with its screen
         self._asked: float | None = None
@@ -101,6 +102,9 @@ class WarmAppService(AppService):
             if took < NOT_AN_ANSWER:
                 self.answered(took)
         await super().on_data(payload)
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.env}
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         starter = self.starter

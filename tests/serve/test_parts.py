@@ -146,6 +146,11 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
         (["serve", "web", "--password", "x", "--password-file", "f"], "not allowed with"),
         (["serve", "web", "--password-file", "/no/such/file"], "cannot read a password"),
         (["serve", "web", "--public-url", "example.com"], "--public-url starts with http"),
+        (["serve", "club", "--guest", "--web-port", "-1"], "--web-port is 0 to 65535"),
+        (["serve", "club", "--guest", "--ssh-port", "65536"], "--ssh-port is 0 to 65535"),
+        (["serve", "club", "--guest", "--max-members", "0"], "--max-members is 1 to"),
+        (["serve", "club", "--guest", "--public-url", "ftp://x"], "--public-url starts with"),
+        (["serve", "club", "--max-sessions", "3"], "one of the arguments --authorized-keys"),
         (["serve"], "required"),
     ],
 )
@@ -158,7 +163,7 @@ def test_bad_serve_arguments_are_refused(argv: list[str], complaint: str,
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["ssh", "web"])
+@pytest.mark.parametrize("kind", ["ssh", "web", "club"])
 def test_a_port_in_use_is_a_clear_error(kind: str, tmp_path: Path) -> None:
     import socket
     import sys
@@ -167,9 +172,12 @@ def test_a_port_in_use_is_a_clear_error(kind: str, tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        who = ["--guest"] if kind == "ssh" else []
+        who = ["--guest"] if kind != "web" else []
+        # A club's web door on the port taken: its SSH door, opened first, is closed again.
+        where = ["--ssh-port", "0", "--web-port", str(port)] if kind == "club" \
+            else ["--port", str(port)]
         result = subprocess.run(
-            [sys.executable, "-m", "moon42.app.cli", "serve", kind, *who, "--port", str(port),
+            [sys.executable, "-m", "moon42.app.cli", "serve", kind, *who, *where,
              "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60,
         )
     assert result.returncode == 1

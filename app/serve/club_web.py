@@ -1,0 +1,176 @@
+"""A club's browser door: ``serve web``'s page and games, with each player signed in by a
+name and a secret, playing in their own folder and at the club's shared tables.
+
+Signing in (``members``) gives the browser a cookie of its own, a random token the server
+maps to the member for ``SIGNED_IN_HOURS``; the page and the game's websocket need it.
+A member's game gets what an SSH player's gets: their folder (saves, statistics, last
+lobby), a token for the shared tables, the leaderboard.  A name plays one game at a time:
+a second window is told the name is playing now, as a second SSH session is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import time
+from pathlib import Path
+
+from aiohttp import web
+
+from ..stats.board import BOARD_VARIABLE
+from .identity import NAME_CHARACTERS, Identity, player_folder
+from .leaderboard import remember_name
+from .members import CLOSED, SECRET_MAX, SECRET_MIN, Members
+from .page import member_sign_in_page, message_page
+from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableServer
+from .web import GameWebServer, WebSettings
+
+__all__ = ["ClubWebServer", "SIGNED_IN_HOURS", "MOST_SIGNED_IN", "start_site"]
+
+log = logging.getLogger("moon42.serve")
+
+_COOKIE = "moon42-member"
+_MEMBER = "moon42.member"  # the request's key for the member who opened a game
+SIGNED_IN_HOURS = 12  # a sign-in's cookie is good this long
+MOST_SIGNED_IN = 10000  # sign-ins remembered at once (the oldest are forgotten first)
+_WELCOME = "Sign in with your name and secret; a name nobody has taken becomes yours."
+
+
+class ClubWebServer(GameWebServer):
+    """The web server of ``serve club``: members only, over the club's tables."""
+
+    def __init__(self, settings: WebSettings, members: Members, tables: TableServer,
+                 board: Path) -> None:
+        super().__init__(settings)
+        self.members, self.tables, self.board = members, tables, board
+        # A cookie's SHA-256 -> the member, and until when: looked up by the hash, so how
+        # long a lookup takes says nothing about the tokens kept.
+        self.signed_in: dict[bytes, tuple[Identity, float]] = {}
+        self.playing: dict[str, web.WebSocketResponse | None] = {}  # label -> game's socket
+        self.game_tokens: dict[web.WebSocketResponse, str] = {}
+
+    # ----- who is signed in ----------------------------------------------------
+
+    def _member(self, request: web.Request) -> Identity | None:
+        cookie = request.cookies.get(_COOKIE, "")
+        if not 20 <= len(cookie) <= 64:
+            return None
+        found = self.signed_in.get(hashlib.sha256(cookie.encode()).digest())
+        if found is None or found[1] <= time.monotonic():
+            return None
+        return found[0]
+
+    def _signed_in(self, request: web.Request) -> bool:
+        return self._member(request) is not None
+
+    def _remember(self, who: Identity) -> str:
+        now = time.monotonic()
+        if len(self.signed_in) >= MOST_SIGNED_IN:
+            self.signed_in = {t: v for t, v in self.signed_in.items() if v[1] > now}
+            while len(self.signed_in) >= MOST_SIGNED_IN:
+                del self.signed_in[next(iter(self.signed_in))]
+        token = secrets.token_urlsafe(32)
+        self.signed_in[hashlib.sha256(token.encode()).digest()] = \
+            (who, now + SIGNED_IN_HOURS * 3600)
+        return token
+
+    # ----- the page and signing in ---------------------------------------------
+
+    def _sign_in_page(self, said: str, name: str = "", status: int = 200) -> web.Response:
+        return self._html(member_sign_in_page(self.title, said, name, SECRET_MIN, SECRET_MAX,
+                                              NAME_CHARACTERS), status=status)
+
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        who = self._member(request)
+        if who is None:
+            self.members.read()
+            if self.members.damage is not None:
+                return self._sign_in_page(CLOSED, status=503)
+            return self._sign_in_page(_WELCOME)
+        if who.label in self.playing:
+            return self._html(message_page(self.title, f"{who.name} is playing in another "
+                                           "window now: end that game first."), status=409)
+        return await super().index(request)
+
+    async def sign_in(self, request: web.Request) -> web.StreamResponse:
+        if not self._from_own_page(request):
+            return self._sign_in_page("Sign in from the server's own page.", status=403)
+        form = await request.post()
+        name, secret = str(form.get("name", "")), str(form.get("secret", ""))
+        address = request.remote or "?"
+        said = await self.members.sign_in(name, secret, address)
+        if said.identity is None:
+            return self._sign_in_page(said.said, name[:NAME_CHARACTERS], said.status)
+        response = web.HTTPSeeOther("/")
+        response.set_cookie(_COOKIE, self._remember(said.identity), httponly=True,
+                            samesite="Strict", path="/", max_age=SIGNED_IN_HOURS * 3600,
+                            secure=self._page_origin(request).startswith("https"))
+        return response
+
+    def _from_own_page(self, request: web.Request) -> bool:
+        """Whether the form was sent from the server's own page, as far as the browser
+        says: another site must not sign a browser in under a name of its choosing.  A
+        browser says where a request comes from in ``Sec-Fetch-Site``; the page's
+        ``no-referrer`` policy makes ``Origin`` "null" on a form, so it counts only when
+        it names a site."""
+        site = request.headers.get("Sec-Fetch-Site")
+        if site is not None:
+            return site == "same-origin"
+        origin = request.headers.get("Origin", "null")
+        return origin == "null" or origin.lower() == self._page_origin(request)
+
+    # ----- a game ----------------------------------------------------------------
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        who = self._member(request)
+        if who is not None and who.label in self.playing:
+            return web.Response(status=409, text=f"{who.name} is playing in another window "
+                                "now")
+        if who is not None:
+            self.playing[who.label] = None  # held from now: no second game slips in
+            request[_MEMBER] = who  # as signed in now, whatever becomes of the cookie
+        try:
+            return await super().websocket(request)
+        finally:
+            if who is not None:
+                del self.playing[who.label]
+
+    def _seat(self, request: web.Request,
+              socket: web.WebSocketResponse) -> tuple[str, dict[str, str]]:
+        who: Identity = request[_MEMBER]  # the websocket is refused to anyone else
+        folder = player_folder(self.settings.folder, who)
+        (folder / "data").mkdir(parents=True, exist_ok=True)
+        remember_name(folder, who)
+        token = secrets.token_urlsafe(24)
+        self.tables.admit(token, who)
+        self.game_tokens[socket] = token
+        self.playing[who.label] = socket
+        env = {"MOON42_DATA_DIR": str(folder / "data"), SOCKET_VARIABLE: str(self.tables.path),
+               TOKEN_VARIABLE: token, BOARD_VARIABLE: str(self.board)}
+        return f"{folder.name} from {request.remote or '?'}", env
+
+    def _unseat(self, socket: web.WebSocketResponse) -> None:
+        token = self.game_tokens.pop(socket, None)
+        if token is not None:
+            self.tables.revoke(token)
+
+    def _announce(self) -> None:
+        """The club says where both its doors are, once both are open."""
+
+
+async def start_site(app: web.Application, host: str, port: int,
+                     keepalive: float) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on ``host``:``port`` beside the loop's other work; the port it got."""
+    runner = web.AppRunner(app, access_log=None, keepalive_timeout=keepalive,
+                           shutdown_timeout=10)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, reuse_address=True)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    sockets = runner.addresses
+    return runner, int(sockets[0][1]) if sockets else port
+

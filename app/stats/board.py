@@ -1,0 +1,115 @@
+"""A server's leaderboard: what each player's statistics give it, and each player's choice
+to be on it or not.
+
+The server reads every player's statistics (their own ``stats.sqlite3``) read-only, with a
+limit on the file's size and on the work one file may cost; the player's app reads the
+board the server wrote (``BOARD_VARIABLE`` names the file) and writes the player's choice
+in their own data folder (``CHOICE_NAME``).  A player is on the board unless they chose
+not to be.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS",
+           "StatsUnreadable", "board_row", "listed", "choose", "read_board"]
+
+# Set in a served game's environment: the board file the server keeps.
+BOARD_VARIABLE = "MOON42_LEADERBOARD"
+# In a player's data folder: {"listed": false} keeps them off the board.
+CHOICE_NAME = "leaderboard.json"
+_CHOICE_BYTES = 1024
+REFRESH_SECONDS = 15  # how often the server looks at the players' statistics again
+BOARD_BYTES = 4 * 1024 * 1024  # the board file read at most
+STATS_BYTES = 64 * 1024 * 1024  # a statistics file (and its log) read at most
+_WORK_SECONDS = 2.0  # the most one file's queries may take
+_STEPS = 10000  # SQLite instructions between looks at the clock
+
+
+class StatsUnreadable(Exception):
+    """A player's statistics cannot be read for the board; the message says why."""
+
+
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 3) if whole else None
+
+
+def board_row(path: Path) -> dict[str, Any] | None:
+    """Games finished, won and bids made in the statistics at ``path``; None if there are
+    none.  Raises ``StatsUnreadable`` for a file too big, damaged or too slow to read."""
+    sizes = 0
+    for part in (path, path.with_name(path.name + "-wal")):
+        try:
+            sizes += part.stat().st_size
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise StatsUnreadable(f"{part}: {error.strerror}") from None
+    if sizes > STATS_BYTES:
+        raise StatsUnreadable(f"{path} is over {STATS_BYTES // 2**20} MiB")
+    deadline = time.monotonic() + _WORK_SECONDS
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    except sqlite3.Error as error:
+        raise StatsUnreadable(f"{path}: {error}") from None
+    try:
+        conn.set_progress_handler(lambda: time.monotonic() > deadline, _STEPS)
+        games, won = conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(human_won = 1), 0) FROM games"
+            " WHERE human_seat IS NOT NULL AND finished IS NOT NULL").fetchone()
+        bids, made = conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(h.made = 1), 0) FROM hands h"
+            " JOIN games g ON g.id = h.game_id"
+            " WHERE g.human_seat IS NOT NULL AND h.bidder = g.human_seat").fetchone()
+    except sqlite3.Error as error:
+        why = "reading it took too long" if "interrupt" in str(error) else str(error)
+        raise StatsUnreadable(f"{path}: {why}") from None
+    finally:
+        conn.close()
+    if not all(isinstance(v, int) and v >= 0 for v in (games, won, bids, made)):
+        raise StatsUnreadable(f"{path}: its counts are not counts")
+    if not games:
+        return None
+    return {"games": games, "won": won, "win_rate": _rate(won, games), "bids": bids,
+            "made": made, "made_rate": _rate(made, bids)}
+
+
+def listed(data_folder: Path) -> bool:
+    """Whether the player whose data folder this is stays on the board (they do unless they
+    chose not to; a choice that cannot be read keeps them off, the safer reading)."""
+    path = data_folder / CHOICE_NAME
+    try:
+        with path.open("rb") as file:
+            choice = json.loads(file.read(_CHOICE_BYTES + 1))
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError, UnicodeError):
+        return False
+    return not (isinstance(choice, dict) and choice.get("listed") is False)
+
+
+def choose(data_folder: Path, on_board: bool) -> None:
+    """Keep the player's choice (OSError if it cannot be written)."""
+    data_folder.mkdir(parents=True, exist_ok=True)
+    path = data_folder / CHOICE_NAME
+    partial = path.with_name(path.name + ".new")
+    partial.write_text(json.dumps({"listed": on_board}) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+
+
+def read_board(path: Path) -> dict[str, Any]:
+    """The board the server wrote (OSError or ValueError if it cannot be read)."""
+    with path.open("rb") as file:
+        data = file.read(BOARD_BYTES + 1)
+    if len(data) > BOARD_BYTES:
+        raise ValueError(f"the board is over {BOARD_BYTES // 2**20} MiB")
+    board = json.loads(data)
+    if not isinstance(board, dict) or not isinstance(board.get("players"), list):
+        raise ValueError("the board is not a board")
+    return board

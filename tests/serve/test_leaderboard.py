@@ -1,0 +1,169 @@
+"""The server's leaderboard: made from the players' own statistics, each player able to stay
+off it, a damaged or oversized file left off without stopping the board; and the screen a
+served game shows it on."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+from textual.app import App
+
+from moon42.app.screens.leaderboard import LeaderboardScreen
+from moon42.app.serve import leaderboard
+from moon42.app.serve.identity import guest_identity, key_identity, member_identity, player_folder
+from moon42.app.serve.leaderboard import Leaderboard, remember_name
+from moon42.app.stats import board as board_module
+from moon42.app.stats.board import board_row, choose, listed
+from moon42.app.stats.report import summarise
+from moon42.app.stats.store import STATS_NAME, StatsStore
+
+from ..app.helpers import screen_text
+from ..app.stats_games import play_recorded
+
+
+def player(root: Path, who, games: list[tuple[str, int]]) -> Path:
+    """A player's folder on the server, with ``games`` (game, seed) played to the end."""
+    folder = player_folder(root, who)
+    remember_name(folder, who)
+    data = folder / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    with StatsStore(data / STATS_NAME) as store:
+        for game, seed in games:
+            play_recorded(store, game, seed)
+    return folder
+
+
+def board(root: Path) -> dict:
+    return json.loads((root / "leaderboard.json").read_text())
+
+
+def test_a_row_counts_what_the_players_own_statistics_say(tmp_path: Path) -> None:
+    folder = player(tmp_path, guest_identity("ann"), [("moon3", 1), ("texas42", 2),
+                                                       ("moon4", 3)])
+    path = folder / "data" / STATS_NAME
+    row = board_row(path)
+    with StatsStore(path) as store:
+        summary = summarise(store)
+    by_game = summary["by_game"]
+    assert row is not None and row["games"] == sum(g["played"] for g in by_game) == 3
+    assert row["won"] == sum(g["won"] for g in by_game)
+    assert row["bids"] == sum(g["bids"] for g in by_game)
+    assert row["made"] == sum(g["bids_made"] for g in by_game)
+    assert row["win_rate"] == round(row["won"] / 3, 3)
+
+
+def test_the_board_ranks_listed_players_and_leaves_off_those_who_chose_so(
+        tmp_path: Path) -> None:
+    player(tmp_path, member_identity("Ann"), [("moon3", 1), ("moon3", 4)])
+    bob = player(tmp_path, key_identity("SHA256:abc+/def", "bob"), [("texas42", 2)])
+    player(tmp_path, guest_identity("cy"), [])  # no games: not on the board
+    keeper = Leaderboard(tmp_path)
+    assert keeper.refresh()
+    shown = board(tmp_path)
+    rows = shown["players"]
+    assert {(p["name"], p["sign_in"]) for p in rows} == {("Ann", "secret"), ("bob", "key")}
+    assert [p["won"] for p in rows] == sorted((p["won"] for p in rows), reverse=True)
+    assert shown["listed"] == 2 and shown["off"] == 0
+    assert "abc" not in (tmp_path / "leaderboard.json").read_text()  # no folder names
+    assert not keeper.refresh()  # nothing changed: nothing read again, nothing written
+
+    assert listed(bob / "data")
+    choose(bob / "data", False)  # what h on the board screen does
+    assert not listed(bob / "data")
+    assert keeper.refresh()
+    shown = board(tmp_path)
+    assert [p["name"] for p in shown["players"]] == ["Ann"] and shown["off"] == 1
+    assert "bob" not in (tmp_path / "leaderboard.json").read_text()
+
+    choose(bob / "data", True)
+    keeper.refresh()
+    assert {p["name"] for p in board(tmp_path)["players"]} == {"Ann", "bob"}
+
+    # A choice that cannot be read keeps the player off: the safer reading.
+    (bob / "data" / "leaderboard.json").write_text("{not json")
+    keeper.refresh()
+    assert [p["name"] for p in board(tmp_path)["players"]] == ["Ann"]
+
+
+def test_a_damaged_statistics_file_is_left_off_logged_once_and_kept(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    player(tmp_path, guest_identity("ann"), [("moon3", 1)])
+    eve = player(tmp_path, guest_identity("eve"), [])
+    damaged = eve / "data" / STATS_NAME
+    damaged.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    keeper = Leaderboard(tmp_path)
+    with caplog.at_level(logging.WARNING, logger="moon42.serve"):
+        keeper.refresh()
+        (eve / "name").write_text("eve again")  # eve's folder changes: read again
+        keeper.refresh()
+    shown = board(tmp_path)
+    assert [p["name"] for p in shown["players"]] == ["ann"] and shown["skipped"] == 1
+    said = [r.getMessage() for r in caplog.records]
+    assert sum("guest-eve is left off" in line for line in said) == 1, said
+    assert damaged.read_bytes().startswith(b"SQLite format 3\x00" + b"\xff" * 10)
+
+
+def test_a_statistics_file_over_the_limit_is_not_read(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ann = player(tmp_path, guest_identity("ann"), [("moon3", 1)])
+    monkeypatch.setattr(board_module, "STATS_BYTES", 1000)
+    with pytest.raises(board_module.StatsUnreadable, match="is over"):
+        board_row(ann / "data" / STATS_NAME)
+    with caplog.at_level(logging.WARNING, logger="moon42.serve"):
+        Leaderboard(tmp_path).refresh()
+    assert board(tmp_path)["players"] == [] and board(tmp_path)["skipped"] == 1
+    assert "is over" in caplog.text
+
+
+def test_too_many_players_folders_are_cut_at_the_limit(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("a", "b", "c"):
+        player(tmp_path, guest_identity(name), [("moon3", 1)])
+    monkeypatch.setattr(leaderboard, "MOST_PLAYERS", 2)
+    Leaderboard(tmp_path).refresh()
+    assert sorted(p["name"] for p in board(tmp_path)["players"]) == ["a", "b"]
+
+
+class _BoardApp(App[None]):
+    def __init__(self, screen: LeaderboardScreen) -> None:
+        super().__init__()
+        self.board_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.board_screen)
+
+
+async def test_the_board_screen_shows_the_board_and_h_takes_the_player_off_it(
+        tmp_path: Path) -> None:
+    me = player(tmp_path, member_identity("Zoë"), [("moon3", 1)])
+    Leaderboard(tmp_path).refresh()
+    screen = LeaderboardScreen(tmp_path / "leaderboard.json", me / "data")
+    app = _BoardApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Zoë" in text and "secret" in text and "You are on the board" in text
+        assert "Games" in text and "Made %" in text
+        await pilot.press("h")
+        await pilot.pause()
+        assert "You are off the board" in screen_text(app)
+        assert not listed(me / "data")
+        await pilot.press("h")
+        await pilot.pause()
+        assert listed(me / "data") and "You are on the board" in screen_text(app)
+
+
+async def test_the_board_screen_says_when_there_is_no_board(tmp_path: Path) -> None:
+    screen = LeaderboardScreen(tmp_path / "leaderboard.json", tmp_path / "data")
+    app = _BoardApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "has not made its board yet" in screen_text(app)
+        (tmp_path / "leaderboard.json").write_text("[1, 2")
+        await pilot.press("r")
+        await pilot.pause()
+        assert "The board cannot be read" in screen_text(app)
