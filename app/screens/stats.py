@@ -6,6 +6,7 @@ drawn as Rich tables; everything scrolls, so it fits 80x24.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -56,6 +57,7 @@ class StatsScreen(Screen[None]):
         Binding("up,k", "scroll(-1)", "Scroll", show=False, id="scroll-up"),
         Binding("pagedown,space", "scroll(10)", "Page", show=False, id="page-down"),
         Binding("pageup", "scroll(-10)", "Page", show=False, id="page-up"),
+        Binding("b", "leaderboard", "Leaderboard", id="leaderboard"),
     ]
 
     DEFAULT_CSS = """
@@ -111,6 +113,16 @@ class StatsScreen(Screen[None]):
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#stats-box", VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leaderboard":  # only on a server (app/stats/board.py)
+            return bool(os.environ.get("MOON42_LEADERBOARD"))
+        return True
+
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen  # for start-up time: only on a server
+
+        self.app.push_screen(LeaderboardScreen())
 
     def action_close(self) -> None:
         self.dismiss(None)

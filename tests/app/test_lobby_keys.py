@@ -31,7 +31,7 @@ async def test_the_key_line_changes_only_when_the_keys_do() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
-        assert _descriptions(app) == ["Change", "Move", "Start game", "Statistics", "Quit",
+        assert _descriptions(app) == ["Change", "Move", "Start game", "Stats", "Quit",
                                       "Help"]
         shown = _keys(app)
         await pilot.press("down", "down", "up")  # Game -> Difficulty -> target -> Difficulty
@@ -42,7 +42,7 @@ async def test_the_key_line_changes_only_when_the_keys_do() -> None:
         await pilot.press("up")  # Seed for -> the seed, a text field: no Left/Right, no s
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#seed")
-        assert "Change" not in _descriptions(app) and "Statistics" not in _descriptions(app)
+        assert "Change" not in _descriptions(app) and "Stats" not in _descriptions(app)
         await pilot.press("down")
         await pilot.pause()
         assert _descriptions(app)[0] == "Change"

@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
+from moon42.app.app import Moon42App
 from moon42.app.screens.leaderboard import LeaderboardScreen
+from moon42.app.screens.lobby import LobbyScreen
+from moon42.app.screens.stats import StatsScreen
 from moon42.app.serve import leaderboard
 from moon42.app.serve.identity import guest_identity, key_identity, member_identity, player_folder
 from moon42.app.serve.leaderboard import Leaderboard, remember_name
@@ -22,6 +25,7 @@ from moon42.app.stats.store import STATS_NAME, StatsStore
 
 from ..app.helpers import screen_text
 from ..app.stats_games import play_recorded
+from ..app.test_saved_games import saved
 
 
 def player(root: Path, who, games: list[tuple[str, int]]) -> Path:
@@ -167,3 +171,32 @@ async def test_the_board_screen_says_when_there_is_no_board(tmp_path: Path) -> N
         await pilot.press("r")
         await pilot.pause()
         assert "The board cannot be read" in screen_text(app)
+
+
+async def test_on_a_server_the_lobby_keeps_help_on_its_key_line_and_b_opens_the_board(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A served lobby with a game to resume has Resume and Tables on its key line: with the
+    board there too, "? Help" was cut at 80 columns ("? H"). The board's key works from the
+    lobby and is shown on the statistics screen."""
+    Leaderboard(tmp_path).refresh()
+    monkeypatch.setenv("MOON42_LEADERBOARD", str(tmp_path / "leaderboard.json"))
+    monkeypatch.setenv("MOON42_TABLES_SOCKET", str(tmp_path / "tables.sock"))
+    monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "data"))
+    saved("moon3", 5, 6)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        key_line = screen_text(app).splitlines()[-1]
+        assert "r Resume" in key_line and "t Tables" in key_line, key_line
+        assert key_line.rstrip().endswith("? Help"), key_line
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderboardScreen)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert "b Leaderboard" in screen_text(app).splitlines()[-1]
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderboardScreen)
