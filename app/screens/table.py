@@ -145,6 +145,10 @@ class TableScreen(Screen):
         # A moon bid waits for a second Enter (RULES.md: it stakes the whole hand).
         self.moon_pending = False
         self.hints = Hints(self)
+        # A spectator's screen (no hand of its own): the tiles shown instead (a seat's
+        # dealt hand once the hand is over, where the table allows it), or what is said.
+        self.other_hand: tuple = ()
+        self.no_hand = "(no tiles)"
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -261,7 +265,8 @@ class TableScreen(Screen):
         left.show(view, (me + 1) % n, watching)
         self.query_one("#seat-me", SeatPanel).show(view, me)
         hand = self.query_one("#hand", HandView)
-        tiles = ordered_hand(view)
+        tiles = ordered_hand(view) or self.other_hand
+        hand.empty_text = self.no_hand
         legal = legal_tiles(view) if self.interactive else None
         hand.marked = frozenset(view.widow) if view.phase is Phase.WIDOW else frozenset()
         hand.trumps, hand.counts = marked_tiles(view, tiles)

@@ -4,6 +4,11 @@
 one's own: it draws the ``TableScreen`` from the seat's view, says what happened, shows
 each hand's summary and the game's end.  The game itself is in the server (``tables``);
 every view comes from there, so the screen never holds another seat's tiles.
+
+A spectator's flow (``watching``) draws the table from a spectator's view, which holds no
+hand at all, on a ``SpectatorTableScreen``: no move is theirs; they may turn to another
+seat's side, take an empty seat, or stop watching.  Players and spectators alike have the
+table's chat under the game (``ChatPane``; ``/`` opens its input).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
@@ -28,10 +33,14 @@ from ..screens.game_over import GameOverScreen
 from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
+from ..widgets.chat import ChatPane
 from ..words import plain_refusal
+from .chat import MESSAGE_LIMIT
 from .view_codec import decode, encode
 
-__all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen"]
+__all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen", "SpectatorTableScreen"]
+
+CHAT_HINT = "Table chat: / to say something."
 
 
 class SharedTableScreen(TableScreen):
@@ -39,11 +48,33 @@ class SharedTableScreen(TableScreen):
 
     BINDINGS = [Binding("escape", "leave_table", "Leave table", key_display="esc",
                         id="leave-table"),
-                Binding("c", "seat_code", "Seat code", show=False, id="seat-code")]
+                Binding("c", "seat_code", "Seat code", show=False, id="seat-code"),
+                # Not on the key line at 80 columns (it is full); the chat pane says it.
+                Binding("slash", "chat", "Chat to the table", key_display="/", show=False,
+                        id="chat")]
 
-    def __init__(self, flow: RemoteFlow, glyphs) -> None:
-        super().__init__(glyphs, interactive=True)
+    def __init__(self, flow: RemoteFlow, glyphs, interactive: bool = True) -> None:
+        super().__init__(glyphs, interactive=interactive)
         self.flow = flow
+        # Made here, not in compose: lines may come before the screen is drawn.
+        self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, id="chat")
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, Footer):
+                yield self.chat
+            yield widget
+
+    def on_resize(self) -> None:
+        if self.children:
+            self.chat.fit(self.app.size.height)
+
+    def action_chat(self) -> None:
+        self.chat.open()
+
+    def on_chat_pane_said(self, message: ChatPane.Said) -> None:
+        message.stop()
+        self.flow.say(message.text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seat_code" and not self.flow.seat_code:
@@ -80,6 +111,25 @@ class SharedTableScreen(TableScreen):
 
     def action_leave_table(self) -> None:
         self.flow.leave()
+
+
+class SpectatorTableScreen(SharedTableScreen):
+    """A spectator's table: the game as it is played, no hand, no move to make."""
+
+    BINDINGS = [Binding("escape", "leave_table", "Stop watching", key_display="esc",
+                        id="stop-watching"),
+                Binding("v", "turn_seat", "Next seat", id="turn-seat"),
+                Binding("j", "sit_down", "Take a seat", id="sit-down"),
+                Binding("slash", "chat", "Chat", key_display="/", id="chat-watching")]
+
+    def __init__(self, flow: RemoteFlow, glyphs) -> None:
+        super().__init__(flow, glyphs, interactive=False)
+
+    def action_turn_seat(self) -> None:
+        self.flow.turn_seat()
+
+    def action_sit_down(self) -> None:
+        self.flow.sit_down()
 
 
 class SeatCodeNotice(ModalScreen[None]):
@@ -121,11 +171,14 @@ class RemoteFlow:
     """One seat at a shared table, drawn from the views the server sends."""
 
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
-                 on_leave: Callable[[], Any]) -> None:
+                 on_leave: Callable[[], Any], watching: bool = False,
+                 table_number: int = 0) -> None:
         self.app, self.glyphs = app, glyphs
         self.send, self.on_leave = send, on_leave
+        self.watching, self.table_number = watching, table_number
         self.seat_code = ""  # a guest's seat's code, once the server has told it
-        self.table = SharedTableScreen(self, glyphs)
+        self.table = SpectatorTableScreen(self, glyphs) if watching \
+            else SharedTableScreen(self, glyphs)
         self.view: SeatView | None = None
         self.human: int | None = None
         self.won_trick: Trick | None = None
@@ -140,7 +193,7 @@ class RemoteFlow:
         """Nothing to drive: the server moves the game."""
 
     def act(self, action) -> None:
-        if self.view is not None and self.view.my_turn:
+        if self.view is not None and self.view.my_turn and not self.watching:
             self.send({"op": "act", "action": encode(action)})
 
     def hurry(self) -> None:
@@ -151,6 +204,25 @@ class RemoteFlow:
 
     def leave(self) -> None:
         self.send({"op": "leave"})
+
+    def say(self, text: str) -> None:
+        """A chat line, or a /command of the chat's."""
+        command, _, rest = text.strip().partition(" ")
+        if command in ("/mute", "/unmute") and rest.strip():
+            self.send({"op": command[1:], "name": rest.strip()})
+        elif command.startswith("/"):
+            self.table.chat.note("The chat's commands: /mute NAME, /unmute NAME.")
+        else:
+            self.send({"op": "say", "text": text})
+
+    def turn_seat(self) -> None:
+        """A spectator watches from the next seat's side."""
+        if self.view is not None:
+            self.send({"op": "turn", "seat": (self.view.seat + 1) % self.view.seats})
+
+    def sit_down(self) -> None:
+        """A spectator takes an empty seat at the table they watch."""
+        self.send({"op": "join", "table": self.table_number})
 
     def told_seat_code(self, code: str) -> None:
         """The server has said the seat's code (a guest's seat; "" for a key's)."""
@@ -167,8 +239,19 @@ class RemoteFlow:
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "view":
+            before = self.table.other_hand
+            self._revealed(message.get("revealed"))
             self._show(decode(message["view"]), decode(message["events"]),
                        float(message.get("pace", 1.0)))
+            if self.table.other_hand and not before and self.table.is_mounted:
+                name = self.view.players[int(message["revealed"]["seat"])]
+                self.table.note(f"{name}'s hand as dealt: this table shows spectators one "
+                                "seat's hand once a hand is over.")
+        elif kind == "chat":
+            self.table.chat.add(str(message["name"]), str(message["text"]),
+                                message.get("watching") is True)
+        elif kind == "chat-note":
+            self.table.chat.note(str(message["text"]))
         elif kind == "refused" and self.view is not None:
             self.table.refuse(plain_refusal(str(message["message"]), self.view))
         elif kind == "error":
@@ -191,9 +274,18 @@ class RemoteFlow:
             self._close_summary()
             self.app.push_screen(_SharedGameOver(view, self.glyphs), self._game_over)
 
+    def _revealed(self, shown: dict[str, Any] | None) -> None:
+        """A spectator's screen: the hand a table shows once the hand is over, or whose
+        hand is hidden."""
+        if not self.watching:
+            return
+        self.table.other_hand = decode(shown["tiles"]) if shown else ()
+        self.table.no_hand = "Hands are hidden from spectators."
+
     def _summary_seen(self, _: None) -> None:
         self._summary = None
-        self.send({"op": "next"})
+        if not self.watching:  # a spectator's summary holds up nobody
+            self.send({"op": "next"})
 
     def _close_summary(self) -> None:
         summary, self._summary = self._summary, None

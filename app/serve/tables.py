@@ -274,6 +274,8 @@ class Table:
                              "your seat.")
         if not 0 <= seat < len(self.seats):
             raise TableError(f"table {self.number} has seats 1 to {len(self.seats)}.")
+        if self.max_spectators == 0:
+            raise TableError("this server lets nobody watch its tables.")
         if who.session not in self.spectators and \
                 len(self.spectators) >= self.max_spectators:
             raise TableError(f"table {self.number} has as many spectators as it takes "
