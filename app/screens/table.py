@@ -289,7 +289,7 @@ class TableScreen(Screen):
         if side.display != wide:
             side.display = wide
         if wide:
-            self.query_one("#side-log", HandLog).show(view, self.claimed)
+            self.query_one("#side-log", HandLog).show(view, self.claimed, not self.interactive)
             self.query_one("#side-tracker", Tracker).show(view)
 
     def on_resize(self) -> None:
@@ -568,7 +568,8 @@ class TableScreen(Screen):
 
     def action_hand_log(self, kind: str) -> None:
         if not self._typing() and self.view is not None:
-            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind))
+            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind,
+                                               watching=not self.interactive))
 
     def action_undo_off(self) -> None:
         self.refuse("undo is off for this game (the lobby's Undo setting, or --no-undo).")

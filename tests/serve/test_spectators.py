@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from moon42.app.serve.tables import Sitter, Table, TableError
 from moon42.app.serve.view_codec import decode, encode
+from moon42.app.widgets.hand_log import log_lines
 from moon42.rules import Phase, Tile
 
 from .test_tables import Clock, Inbox, guest, key
@@ -197,3 +199,16 @@ def test_the_spectator_view_is_encoded_without_private_fields_filled():
     raw = sam.messages[-1]["view"]
     assert raw["hand"] == [] and raw["widow"] == [] and raw["discard"] is None
     assert encode(decode(raw)) == raw
+
+
+def test_the_hand_log_of_a_spectator_calls_nobody_you():
+    t = table("moon3", seed=3)
+    seen: list[dict] = []
+    t.watch(SAM, seen.append, seat=0)
+    play_game(t, ANN, 3, random.Random(4), hands=1)
+    view = [v for v in (decode(m["view"]) for m in seen if m["type"] == "view")
+            if v.phase is Phase.HAND_OVER][-1]
+    watched = " ".join(line for line, _ in log_lines(view, watching=True))
+    assert "You" not in watched and "Ann" in watched
+    assert "You" in " ".join(line for line, _ in log_lines(replace(view, hand=(),
+                                                                   seat=0)))
