@@ -160,6 +160,21 @@ class SeatCodeNotice(ModalScreen[None]):
         self.dismiss(None)
 
 
+class _WatchedSummary(HandSummaryScreen):
+    """A hand's summary for a spectator: Enter goes back to the table, where the next hand
+    comes when the players are ready (a spectator holds up nobody)."""
+
+    BINDINGS = [Binding("enter,space", "next_hand", "Back to the table", key_display="⏎",
+                        id="watched-summary-close")]
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if widget.id == "summary-prompt":
+                widget = Static("Enter goes back to the table; the next hand is dealt when "
+                                "its players are ready.", id="summary-prompt")
+            yield widget
+
+
 class _SharedGameOver(GameOverScreen):
     """The game's end at a shared table: any choice leaves the table."""
 
@@ -245,8 +260,8 @@ class RemoteFlow:
                        float(message.get("pace", 1.0)))
             if self.table.other_hand and not before and self.table.is_mounted:
                 name = self.view.players[int(message["revealed"]["seat"])]
-                self.table.note(f"{name}'s hand as dealt: this table shows spectators one "
-                                "seat's hand once a hand is over.")
+                self.table.note(f"{name}'s hand as dealt (shown to spectators once a hand "
+                                "is over).")
         elif kind == "chat":
             self.table.chat.add(str(message["name"]), str(message["text"]),
                                 message.get("watching") is True)
@@ -267,7 +282,8 @@ class RemoteFlow:
             self.table.note(" ".join(notes[-2:]))
         if view.phase is Phase.HAND_OVER and self._summed_up != view.hand_number:
             self._summed_up = view.hand_number
-            self._summary = HandSummaryScreen(view.results[-1], view, self.glyphs)
+            summary = _WatchedSummary if self.watching else HandSummaryScreen
+            self._summary = summary(view.results[-1], view, self.glyphs)
             self.app.push_screen(self._summary, self._summary_seen)
         elif view.phase is Phase.GAME_OVER and not self._over:
             self._over = True

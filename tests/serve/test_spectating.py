@@ -20,6 +20,7 @@ from .test_shared_tables import SUMMARY, hand_tiles, play_until_summary, sit_dow
 pytestmark = pytest.mark.slow  # servers and app processes
 
 HIDDEN = "Hands are hidden from spectators."
+WATCHED_SUMMARY = "Enter goes back to the table"  # a spectator's summary of a hand
 
 
 def open_chat(tmux: Tmux, name: str) -> None:
@@ -78,7 +79,7 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
         looking.start()
         try:
             play_until_summary(tmux, ["ann"])
-            tmux.wait_for("bob", SUMMARY)
+            tmux.wait_for("bob", WATCHED_SUMMARY)
         finally:
             done.set()
             looking.join()
