@@ -8,15 +8,12 @@ import asyncio
 import pytest
 
 from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
 from moon42.app.serve.remote_flow import SharedTableScreen, SpectatorTableScreen
-from moon42.app.serve.tables import Sitter
 
-from .test_tables_snapshots import ServerThread
+from .test_tables_snapshots import server  # noqa: F401 (the fixture: Cat sits at table 1)
 
 pytestmark = pytest.mark.slow  # the app and a tables server
 
-CAT = Sitter("guest-cat", "Cat", "cat-token", by_key=False)
 PATIENCE = 120.0
 
 
@@ -28,24 +25,7 @@ async def _until(pilot, check, what: str) -> None:
         await pilot.pause(0.05)
 
 
-@pytest.fixture
-def server(tmp_path, monkeypatch: pytest.MonkeyPatch):
-    path = tmp_path / "tables.sock"
-    monkeypatch.setenv("MOON42_TABLES_SOCKET", str(path))
-    monkeypatch.setenv("MOON42_TABLES_TOKEN", "ann-token")
-    save_last(GameConfig(game="moon3", seed=7))
-    running = ServerThread(path)
-
-    async def opened() -> None:
-        table = running.server.tables.open("moon3", {}, seed=3)
-        table.take(CAT, lambda message: None)
-
-    running.call(opened())
-    yield running
-    running.stop()
-
-
-def test_chat_keys_and_game_keys_at_a_seat(server) -> None:
+def test_chat_keys_and_game_keys_at_a_seat(server) -> None:  # noqa: F811
     table = server.server.tables.get(1)
 
     async def main() -> None:
@@ -82,7 +62,7 @@ def test_chat_keys_and_game_keys_at_a_seat(server) -> None:
     asyncio.run(main())
 
 
-def test_a_spectator_turns_seats_and_stops_watching(server) -> None:
+def test_a_spectator_turns_seats_and_stops_watching(server) -> None:  # noqa: F811
     async def main() -> None:
         app = Moon42App()
         async with app.run_test(size=(80, 24)) as pilot:

@@ -23,10 +23,13 @@ HIDDEN = "Hands are hidden from spectators."
 WATCHED_SUMMARY = "Enter goes back to the table"  # a spectator's summary of a hand
 
 
-def open_chat(tmux: Tmux, name: str) -> None:
-    """``/`` opens the chat's input; what is typed once it shows goes into the line."""
+def say(tmux: Tmux, name: str, line: str) -> None:
+    """``/`` opens the chat's input; what is typed once it shows goes into the line, and
+    Enter sends it."""
     tmux.keys(name, "/")
     tmux.wait_for(name, "Enter sends, Esc closes")
+    tmux.keys(name, "-l", line)
+    tmux.keys(name, "Enter")
 
 
 def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None:
@@ -52,13 +55,9 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
         tmux.wait_for("cat", "; 1 watching")
 
         # Chat both ways (the socket's tests send what a terminal cannot type).
-        open_chat(tmux, "bob")
-        tmux.keys("bob", "-l", "good luck")
-        tmux.keys("bob", "Enter")
+        say(tmux, "bob", "good luck")
         tmux.wait_for("ann", "bob (watching): good luck")
-        open_chat(tmux, "ann")
-        tmux.keys("ann", "-l", "thanks")
-        tmux.keys("ann", "Enter")
+        say(tmux, "ann", "thanks")
         wait_until(lambda: "ann: thanks" in tmux.screen("bob"), what="ann's line",
                    shown=lambda: tmux.screens("ann", "bob"))
         # Closed again, the chat takes no keys: the game's keys work (s shows the scores).
@@ -97,17 +96,11 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
         wait_until(lambda: SUMMARY not in tmux.screen("ann"), what="hand 2")
 
         # Bob mutes ann: her next line does not come to him.
-        open_chat(tmux, "bob")
-        tmux.keys("bob", "-l", "/mute ann")
-        tmux.keys("bob", "Enter")
+        say(tmux, "bob", "/mute ann")
         tmux.wait_for("bob", "You will not see ann's lines")
-        open_chat(tmux, "ann")
-        tmux.keys("ann", "-l", "secret")
-        tmux.keys("ann", "Enter")
+        say(tmux, "ann", "secret")
         tmux.wait_for("ann", "ann: secret")
-        open_chat(tmux, "bob")
-        tmux.keys("bob", "-l", "still there?")
-        tmux.keys("bob", "Enter")
+        say(tmux, "bob", "still there?")
         tmux.wait_for("ann", "still there?")
         tmux.wait_for("bob", "bob (watching): still there?")  # after ann's line, muted
         assert "secret" not in tmux.screen("bob")

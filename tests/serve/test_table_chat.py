@@ -86,6 +86,16 @@ class Room:
         return client
 
 
+async def opened_and_watched(room: Room) -> tuple[TableClient, TableClient]:
+    """Ann opens a table of Moon for 3, Bob watches it."""
+    ann, bob = await room.client("Ann"), await room.client("Bob")
+    await ann.send({"op": "open", "game": "moon3", "options": {}})
+    table = (await until(ann, "seated"))["table"]
+    await bob.send({"op": "watch", "table": table})
+    await until(bob, "view")
+    return ann, bob
+
+
 async def chat_line(client: TableClient) -> dict:
     return await until(client, "chat")
 
@@ -151,11 +161,7 @@ def test_a_flood_of_lines_is_refused_past_the_rate(tmp_path):
         room = Room(tmp_path, chat_rate=3)
         await room.server.start()
         try:
-            ann, bob = await room.client("Ann"), await room.client("Bob")
-            await ann.send({"op": "open", "game": "moon3", "options": {}})
-            table = (await until(ann, "seated"))["table"]
-            await bob.send({"op": "watch", "table": table})
-            await until(bob, "view")
+            ann, bob = await opened_and_watched(room)
             for n in range(5):
                 await ann.send({"op": "say", "text": f"line {n}"})
             note = await until(ann, "chat-note")
@@ -178,11 +184,7 @@ def test_hostile_lines_reach_no_terminal_and_the_table_goes_on(tmp_path):
         room = Room(tmp_path)
         await room.server.start()
         try:
-            ann, bob = await room.client("Ann"), await room.client("Bob")
-            await ann.send({"op": "open", "game": "moon3", "options": {}})
-            table = (await until(ann, "seated"))["table"]
-            await bob.send({"op": "watch", "table": table})
-            await until(bob, "view")
+            ann, bob = await opened_and_watched(room)
             # Bytes that are not UTF-8, a line over the limit, a line that is not text.
             ann.writer.write(b'{"op": "say", "text": "\xff\xfe\x1b[31m"}\n')
             assert "damaged" in (await until(ann, "error"))["message"]
