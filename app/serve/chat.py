@@ -28,6 +28,7 @@ __all__ = ["ChatError", "ChatLine", "MESSAGE_LIMIT", "RATE_WINDOW", "RateLimit",
 MESSAGE_LIMIT = 200  # characters of a chat line, after cleaning
 RATE_WINDOW = 10.0  # seconds over which a sender's lines are counted
 HISTORY = 20  # lines a table keeps, for whoever comes to it
+_SWEEP_AT = 1000  # senders remembered before those quiet for a window are forgotten
 DEFAULT_RATE = 5  # lines a sender may say in RATE_WINDOW seconds
 
 
@@ -63,6 +64,9 @@ class RateLimit:
     def wait(self, sender: str) -> float:
         """Seconds ``sender`` must wait before another line (0: say it now, and it counts)."""
         now = self.clock()
+        if len(self._said) > _SWEEP_AT:
+            self._said = {who: times for who, times in self._said.items()
+                          if times and times[-1] > now - self.window}
         said = self._said.setdefault(sender, deque())
         while said and said[0] <= now - self.window:
             said.popleft()
@@ -70,9 +74,6 @@ class RateLimit:
             return said[0] + self.window - now
         said.append(now)
         return 0.0
-
-    def forget(self, sender: str) -> None:
-        self._said.pop(sender, None)
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,7 @@ class TablesScreen(Screen):
             self._send({"op": "list"})
 
     def action_open_table(self) -> None:
+        self.watch_next = False
         self._send({"op": "open", "game": self.game, "options": self.options,
                     "reveal": self.reveal})
 

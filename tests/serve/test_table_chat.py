@@ -251,3 +251,14 @@ def test_a_spectator_who_drops_or_leaves_is_gone_and_may_sit_down(tmp_path):
             await room.server.close()
 
     asyncio.run(main())
+
+
+def test_the_rate_forgets_quiet_senders_once_it_holds_many():
+    clock = Clock()
+    rate = RateLimit(1, window=10, clock=clock)
+    for n in range(1001):
+        rate.wait(f"guest-{n}")
+    clock.now += 11
+    assert rate.wait("guest-new") == 0
+    assert len(rate._said) == 1  # the quiet ones were swept out
+    assert rate.wait("guest-new") > 0  # and the new one is still counted
