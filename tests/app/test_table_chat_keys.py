@@ -1,5 +1,6 @@
 """The chat's input at a shared table does not take the game's keys: closed, a letter is
-the game's (p passes); open, every letter goes into the line, and Enter sends it."""
+the game's (p passes); open, every letter goes into the line, and Enter sends it.  A
+spectator's keys, and the dealt hand a table may show them once a hand is over."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import pytest
 
 from moon42.app.app import Moon42App
 from moon42.app.serve.remote_flow import SharedTableScreen, SpectatorTableScreen
+from moon42.app.serve.tables import Sitter
+from moon42.app.widgets.hand import HandView
 
 from .test_tables_snapshots import server  # noqa: F401 (the fixture: Cat sits at table 1)
 
@@ -81,3 +84,42 @@ def test_a_spectator_turns_seats_and_stops_watching(server) -> None:  # noqa: F8
             assert not server.server.tables.get(1).spectators
 
     asyncio.run(main())
+
+
+def test_a_spectator_is_shown_a_seats_dealt_hand_after_it_where_the_table_allows(
+        server) -> None:  # noqa: F811
+    cat = Sitter("guest-cat", "Cat", "cat-token", by_key=False)
+
+    async def play_the_hand() -> None:  # in the server's thread: Cat and the bots play
+        table = server.server.tables.get(2)
+        for _ in range(200):
+            if table.bot_step() is None:
+                if table.game.to_act is None:
+                    return
+                table.act(cat, table.game.view(0).legal[0])
+
+    async def main() -> None:
+        app = Moon42App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            server.call(opened_with_reveal(server, cat))
+            await pilot.press("t")
+            await _until(pilot, lambda: len(getattr(app.screen, "listing", ())) == 2,
+                         "the two tables")
+            await pilot.press("w", "2")
+            await _until(pilot, lambda: isinstance(app.screen, SpectatorTableScreen)
+                         and app.screen.view is not None, "the table, watched")
+            screen = app.screen
+            hand = screen.query_one(HandView)
+            assert hand.tiles == () and hand.empty_text == "Hands are hidden from spectators."
+            server.call(play_the_hand())
+            await _until(pilot, lambda: len(hand.tiles) == 7, "the dealt hand")
+            dealt = server.server.tables.get(2).game.log[0].deal[0]
+            assert set(hand.tiles) == set(dealt) and hand.legal is None
+            assert "Cat's hand as dealt" in str(screen.query_one("#message").render())
+
+    asyncio.run(main())
+
+
+async def opened_with_reveal(running, cat: Sitter) -> None:
+    table = running.server.tables.open("moon3", {"forced_bid": True}, seed=4, reveal=True)
+    table.take(cat, lambda message: None)
