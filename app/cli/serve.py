@@ -127,6 +127,12 @@ def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
                         "has loaded the game once")
     parser.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
                         help="at the shared tables, the time between bot moves (default 1)")
+    parser.add_argument("--max-spectators", type=int, default=10, metavar="N",
+                        help="at most this many spectators at one shared table; 0 lets nobody "
+                        "watch (default 10)")
+    parser.add_argument("--chat-rate", type=int, default=5, metavar="N",
+                        help="at most this many chat lines from one player in any 10 seconds; "
+                        "0 turns table chat off (default 5)")
 
 
 def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -> None:
@@ -201,6 +207,10 @@ def _ssh_settings(args: argparse.Namespace, parser: argparse.ArgumentParser, lim
     for name in ("seat_grace", "table_pace"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} must be 0 or more")
+    if not 0 <= args.max_spectators <= 1000:
+        parser.error("--max-spectators is 0 to 1000")
+    if not 0 <= args.chat_rate <= 100:
+        parser.error("--chat-rate is 0 (no chat) to 100")
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         parser.error(f"--authorized-keys {args.authorized_keys}: no such file")
     # Imported here for start-up time, as the web server below: asyncssh (aiohttp) loads
@@ -213,6 +223,7 @@ def _ssh_settings(args: argparse.Namespace, parser: argparse.ArgumentParser, lim
         limits=limits, table_grace=args.seat_grace, table_pace=args.table_pace,
         use_dns=args.use_dns, warm=not args.cold_start, bot_workers=args.bot_workers,
         busy_answer=_busy_answer(args.busy_answer, parser),
+        max_spectators=args.max_spectators, chat_rate=args.chat_rate,
     )
 
 

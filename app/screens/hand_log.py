@@ -42,8 +42,9 @@ class HandLogScreen(ModalScreen[None]):
     ]
 
     def __init__(self, source: Callable[[], tuple[SeatView | None, Claimed | None]],
-                 kind: str = LOG) -> None:
+                 kind: str = LOG, watching: bool = False) -> None:
         super().__init__()
+        self.watching = watching  # nobody at the table is "you"
         self.source = source  # the table's view now: the log follows the hand while open
         self.kind = kind
         self._drawn: tuple | None = None
@@ -63,7 +64,8 @@ class HandLogScreen(ModalScreen[None]):
             return
         self._drawn = (view, claimed, self.kind)
         self.query_one("#log-box").border_title = _TITLES[self.kind]
-        body = log_text(view, claimed) if self.kind == LOG else tracker_text(view)
+        body = log_text(view, claimed, watching=self.watching) if self.kind == LOG \
+            else tracker_text(view)
         self.query_one("#log-body", Static).update(body)
 
     def action_switch(self, kind: str) -> None:

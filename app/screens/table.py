@@ -146,6 +146,10 @@ class TableScreen(Screen):
         # A moon bid waits for a second Enter (RULES.md: it stakes the whole hand).
         self.moon_pending = False
         self.hints = Hints(self)
+        # A spectator's screen (no hand of its own): the tiles shown instead (a seat's
+        # dealt hand once the hand is over, where the table allows it), or what is said.
+        self.other_hand: tuple = ()
+        self.no_hand = "(no tiles)"
 
     def compose(self) -> ComposeResult:
         g = self.glyphs
@@ -263,7 +267,8 @@ class TableScreen(Screen):
         left.show(view, (me + 1) % n, watching)
         self.query_one("#seat-me", SeatPanel).show(view, me)
         hand = self.query_one("#hand", HandView)
-        tiles = ordered_hand(view)
+        tiles = ordered_hand(view) or self.other_hand
+        hand.empty_text = self.no_hand
         legal = legal_tiles(view) if self.interactive else None
         hand.marked = frozenset(view.widow) if view.phase is Phase.WIDOW else frozenset()
         hand.trumps, hand.counts = marked_tiles(view, tiles)
@@ -286,7 +291,7 @@ class TableScreen(Screen):
         if side.display != wide:
             side.display = wide
         if wide:
-            self.query_one("#side-log", HandLog).show(view, self.claimed)
+            self.query_one("#side-log", HandLog).show(view, self.claimed, not self.interactive)
             self.query_one("#side-tracker", Tracker).show(view)
 
     def on_resize(self) -> None:
@@ -569,7 +574,8 @@ class TableScreen(Screen):
 
     def action_hand_log(self, kind: str) -> None:
         if not self._typing() and self.view is not None:
-            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind))
+            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind,
+                                               watching=not self.interactive))
 
     def action_undo_off(self) -> None:
         self.refuse("undo is off for this game (the lobby's Undo setting, or --no-undo).")

@@ -10,6 +10,11 @@ summary, or ``leave``.  The server answers each request, and pushes the seat's `
 the table.  One connection holds at most
 one seat; when it closes, the seat waits for its player (see ``tables``).
 
+Instead of sitting, a connection may ``watch`` a table (from one seat's side, which
+``turn`` changes), with a view that holds no hand; ``join`` from there takes an empty seat.
+Players and spectators ``say`` chat lines to the table; ``mute`` (and ``unmute``) a
+sender by name hides their lines from this connection alone.
+
 Who the app is comes from the token, never from what it says: the SSH server ``admit``s
 each session's token with the session's identity before the app starts, and ``revoke``s
 it when the session ends.
@@ -28,6 +33,7 @@ from typing import Any
 from moon42.rules import RuleError
 from moon42.rules.options import OptionsError
 
+from .chat import ChatError
 from .identity import Identity
 from .tables import SeatCodeNeeded, Sitter, Table, TableError, Tables
 from .view_codec import CodecError, decode
@@ -56,8 +62,12 @@ class _Player:
         self.writer = writer
         self.who: Sitter | None = None
         self.table: Table | None = None
+        self.watching: Table | None = None
+        self.muted: set[str] = set()  # chat senders' tokens this connection does not hear
 
     def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "chat" and message.get("from") in self.muted:
+            return
         if not self.writer.is_closing():
             self.writer.write(_line(message))
 
@@ -102,6 +112,8 @@ class TableServer:
                     if not isinstance(request, dict):
                         raise ValueError("a request is a JSON object")
                     answer = self._answer(me, request)
+                except ChatError as error:
+                    answer = {"type": "chat-note", "text": str(error)}
                 except SeatCodeNeeded as error:
                     answer = {"type": "error", "message": str(error), "code": True}
                 except (TableError, OptionsError) as error:
@@ -118,6 +130,8 @@ class TableServer:
         finally:
             if me.table is not None and me.who is not None:
                 me.table.drop(me.who, me.send)
+            if me.watching is not None and me.who is not None:
+                me.watching.unwatch(me.who, me.send)
             writer.close()
 
     def _answer(self, me: _Player, request: dict[str, Any]) -> dict[str, Any] | None:
@@ -144,7 +158,7 @@ class TableServer:
             if not isinstance(bot_claims, bool):
                 raise ValueError("bot_claims is true or false")
             table = self.tables.open(str(request.get("game")), options, request.get("seed"),
-                                     bot_claims=bot_claims)
+                                     bot_claims=bot_claims, reveal=request.get("reveal") is True)
             return self._sit(me, table, None, None)
         if op == "join":
             table = self.tables.get(int(request["table"]))
@@ -153,6 +167,18 @@ class TableServer:
             if code is not None and (not isinstance(code, str) or len(code) > 16):
                 raise ValueError("a seat's code is a few digits")
             return self._sit(me, table, None if seat is None else int(seat), code)
+        if op == "watch":
+            return self._watch(me, self.tables.get(int(request["table"])),
+                               int(request.get("seat") or 0))
+        if op in ("say", "mute", "unmute"):
+            return self._chat(me, op, request)
+        if op == "turn" and me.watching is not None:
+            me.watching.turn_to(me.who, int(request["seat"]))
+            return None
+        if op == "leave" and me.watching is not None:
+            me.watching.unwatch(me.who)
+            me.watching = None
+            return {"type": "left", "reason": "You stopped watching."}
         if me.table is None:
             raise TableError("you are not at a table.")
         if op == "act":
@@ -176,12 +202,54 @@ class TableServer:
         assert me.who is not None
         before = me.table or self.tables.held_by(me.who)
         number = table.take(me.who, me.send, seat, code)
+        if me.watching is not None:  # a spectator who sits down watches no more
+            me.watching.unwatch(me.who)
+            me.watching = None
         if before is not None and before is not table:
             before.leave(me.who)
             self.tables.tidy(before)
         me.table = table
         return {"type": "seated", "table": table.number, "seat": number,
                 "code": table.code_of(me.who)}
+
+    def _watch(self, me: _Player, table: Table, seat: int) -> dict[str, Any]:
+        """Watch ``table``, stopping watching any other first; a seat held elsewhere is
+        given up once the watching is certain, as when sitting down elsewhere."""
+        assert me.who is not None
+        before = me.watching
+        spectator = table.watch(me.who, me.send, seat)
+        if before is not None and before is not table:
+            before.unwatch(me.who)
+        me.watching = table
+        held = me.table or self.tables.held_by(me.who)
+        if held is not None:
+            held.leave(me.who)
+            self.tables.tidy(held)
+            me.table = None
+        return {"type": "watching", "table": table.number, "seat": spectator.seat,
+                "reveal": table.reveal}
+
+    def _chat(self, me: _Player, op: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        assert me.who is not None
+        table = me.table or me.watching
+        if table is None:
+            raise ChatError("you are not at a table.")
+        if op == "say":
+            table.say(me.who, request.get("text"))
+            return None
+        name = request.get("name")
+        if not isinstance(name, str) or not 0 < len(name) <= 64:
+            raise ChatError("say whose lines: /mute NAME.")
+        tokens = table.tokens_named(name)
+        if not tokens:
+            raise ChatError(f"nobody called {name} is at this table or has spoken here.")
+        if op == "mute":
+            me.muted |= tokens
+            return {"type": "chat-note",
+                    "text": f"You will not see {name}'s lines in this session "
+                            f"(/unmute {name} shows them again)."}
+        me.muted -= tokens
+        return {"type": "chat-note", "text": f"You see {name}'s lines again."}
 
     def _leave(self, me: _Player) -> None:
         """Give up the seat this player holds (one at a time, on any table)."""

@@ -4,6 +4,11 @@
 one's own: it draws the ``TableScreen`` from the seat's view, says what happened, shows
 each hand's summary and the game's end.  The game itself is in the server (``tables``);
 every view comes from there, so the screen never holds another seat's tiles.
+
+A spectator's flow (``watching``) draws the table from a spectator's view, which holds no
+hand at all, on a ``SpectatorTableScreen``: no move is theirs; they may turn to another
+seat's side, take an empty seat, or stop watching.  Players and spectators alike have the
+table's chat under the game (``ChatPane``; ``/`` opens its input).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
@@ -28,11 +33,15 @@ from ..screens.game_over import GameOverScreen
 from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
+from ..widgets.chat import ChatPane
 from ..widgets.hand_log import Claimed
 from ..words import plain_refusal
+from .chat import MESSAGE_LIMIT
 from .view_codec import decode, encode
 
-__all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen"]
+__all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen", "SpectatorTableScreen"]
+
+CHAT_HINT = "Table chat: / to say something."
 
 
 class SharedTableScreen(TableScreen):
@@ -41,13 +50,35 @@ class SharedTableScreen(TableScreen):
     # "Leave", not "Leave table": with t in play the key line is 80 columns to the letter.
     BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
                         id="leave-table"),
-                Binding("c", "seat_code", "Seat code", show=False, id="seat-code")]
+                Binding("c", "seat_code", "Seat code", show=False, id="seat-code"),
+                # Not on the key line at 80 columns (it is full); the chat pane says it.
+                Binding("slash", "chat", "Chat to the table", key_display="/", show=False,
+                        id="chat")]
 
-    def __init__(self, flow: RemoteFlow, glyphs) -> None:
-        super().__init__(glyphs, interactive=True)
+    def __init__(self, flow: RemoteFlow, glyphs, interactive: bool = True) -> None:
+        super().__init__(glyphs, interactive=interactive)
         self.flow = flow
         # No u on the key line (80 columns cut "? Help" with it): u only says why not.
         self.undo_allowed = False
+        # Made here, not in compose: lines may come before the screen is drawn.
+        self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, id="chat")
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, Footer):
+                yield self.chat
+            yield widget
+
+    def on_resize(self) -> None:
+        if self.children:
+            self.chat.fit(self.app.size.height)
+
+    def action_chat(self) -> None:
+        self.chat.open()
+
+    def on_chat_pane_said(self, message: ChatPane.Said) -> None:
+        message.stop()
+        self.flow.say(message.text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seat_code" and not self.flow.seat_code:
@@ -89,6 +120,25 @@ class SharedTableScreen(TableScreen):
         self.flow.leave()
 
 
+class SpectatorTableScreen(SharedTableScreen):
+    """A spectator's table: the game as it is played, no hand, no move to make."""
+
+    BINDINGS = [Binding("escape", "leave_table", "Stop watching", key_display="esc",
+                        id="stop-watching"),
+                Binding("v", "turn_seat", "Next seat", id="turn-seat"),
+                Binding("j", "sit_down", "Take a seat", id="sit-down"),
+                Binding("slash", "chat", "Chat", key_display="/", id="chat-watching")]
+
+    def __init__(self, flow: RemoteFlow, glyphs) -> None:
+        super().__init__(flow, glyphs, interactive=False)
+
+    def action_turn_seat(self) -> None:
+        self.flow.turn_seat()
+
+    def action_sit_down(self) -> None:
+        self.flow.sit_down()
+
+
 class SeatCodeNotice(ModalScreen[None]):
     """Tells a guest their seat's code once, as they sit down: it is what brings them back."""
 
@@ -117,6 +167,21 @@ class SeatCodeNotice(ModalScreen[None]):
         self.dismiss(None)
 
 
+class _WatchedSummary(HandSummaryScreen):
+    """A hand's summary for a spectator: Enter goes back to the table, where the next hand
+    comes when the players are ready (a spectator holds up nobody)."""
+
+    BINDINGS = [Binding("enter,space", "next_hand", "Back to the table", key_display="⏎",
+                        id="watched-summary-close")]
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if widget.id == "summary-prompt":
+                widget = Static("Enter goes back to the table; the next hand is dealt when "
+                                "its players are ready.", id="summary-prompt")
+            yield widget
+
+
 class _SharedGameOver(GameOverScreen):
     """The game's end at a shared table: any choice leaves the table."""
 
@@ -136,11 +201,14 @@ class RemoteFlow:
     """One seat at a shared table, drawn from the views the server sends."""
 
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
-                 on_leave: Callable[[], Any]) -> None:
+                 on_leave: Callable[[], Any], watching: bool = False,
+                 table_number: int = 0) -> None:
         self.app, self.glyphs = app, glyphs
         self.send, self.on_leave = send, on_leave
+        self.watching, self.table_number = watching, table_number
         self.seat_code = ""  # a guest's seat's code, once the server has told it
-        self.table = SharedTableScreen(self, glyphs)
+        self.table = SpectatorTableScreen(self, glyphs) if watching \
+            else SharedTableScreen(self, glyphs)
         self.view: SeatView | None = None
         self.human: int | None = None
         self.won_trick: Trick | None = None
@@ -155,7 +223,7 @@ class RemoteFlow:
         """Nothing to drive: the server moves the game."""
 
     def act(self, action) -> None:
-        if self.view is not None and self.view.my_turn:
+        if self.view is not None and self.view.my_turn and not self.watching:
             self.send({"op": "act", "action": encode(action)})
 
     def claim(self) -> None:
@@ -172,6 +240,25 @@ class RemoteFlow:
     def leave(self) -> None:
         self.send({"op": "leave"})
 
+    def say(self, text: str) -> None:
+        """A chat line, or a /command of the chat's."""
+        command, _, rest = text.strip().partition(" ")
+        if command in ("/mute", "/unmute") and rest.strip():
+            self.send({"op": command[1:], "name": rest.strip()})
+        elif command.startswith("/"):
+            self.table.chat.note("The chat's commands: /mute NAME, /unmute NAME.")
+        else:
+            self.send({"op": "say", "text": text})
+
+    def turn_seat(self) -> None:
+        """A spectator watches from the next seat's side."""
+        if self.view is not None:
+            self.send({"op": "turn", "seat": (self.view.seat + 1) % self.view.seats})
+
+    def sit_down(self) -> None:
+        """A spectator takes an empty seat at the table they watch."""
+        self.send({"op": "join", "table": self.table_number})
+
     def told_seat_code(self, code: str) -> None:
         """The server has said the seat's code (a guest's seat; "" for a key's)."""
         if code and code != self.seat_code:
@@ -187,8 +274,19 @@ class RemoteFlow:
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "view":
+            before = self.table.other_hand
+            self._revealed(message.get("revealed"))
             self._show(decode(message["view"]), decode(message["events"]),
                        float(message.get("pace", 1.0)), _claimed(message.get("claimed")))
+            if self.table.other_hand and not before and self.table.is_mounted:
+                name = self.view.players[int(message["revealed"]["seat"])]
+                self.table.note(f"{name}'s hand as dealt (shown to spectators once a hand "
+                                "is over).")
+        elif kind == "chat":
+            self.table.chat.add(str(message["name"]), str(message["text"]),
+                                message.get("watching") is True)
+        elif kind == "chat-note":
+            self.table.chat.note(str(message["text"]))
         elif kind == "refused" and self.view is not None:
             self.table.refuse(plain_refusal(str(message["message"]), self.view))
         elif kind == "error":
@@ -201,7 +299,7 @@ class RemoteFlow:
         self.won_trick, notes = table_notes(events, view, self.human, self.won_trick)
         if claimed is not None and claimed != self.table.claimed:
             notes.append("You show your hand and claim the rest: it is played out."
-                         if claimed.seat == view.seat else
+                         if claimed.seat == view.seat and not self.watching else
                          f"{view.players[claimed.seat]} shows the hand and claims the rest: "
                          "it is played out.")
         self.table.claimed = claimed
@@ -210,16 +308,26 @@ class RemoteFlow:
             self.table.note(" ".join(notes[-2:]))
         if view.phase is Phase.HAND_OVER and self._summed_up != view.hand_number:
             self._summed_up = view.hand_number
-            self._summary = HandSummaryScreen(view.results[-1], view, self.glyphs)
+            summary = _WatchedSummary if self.watching else HandSummaryScreen
+            self._summary = summary(view.results[-1], view, self.glyphs)
             self.app.push_screen(self._summary, self._summary_seen)
         elif view.phase is Phase.GAME_OVER and not self._over:
             self._over = True
             self._close_summary()
             self.app.push_screen(_SharedGameOver(view, self.glyphs), self._game_over)
 
+    def _revealed(self, shown: dict[str, Any] | None) -> None:
+        """A spectator's screen: the hand a table shows once the hand is over, or whose
+        hand is hidden."""
+        if not self.watching:
+            return
+        self.table.other_hand = decode(shown["tiles"]) if shown else ()
+        self.table.no_hand = "Hands are hidden from spectators."
+
     def _summary_seen(self, _: None) -> None:
         self._summary = None
-        self.send({"op": "next"})
+        if not self.watching:  # a spectator's summary holds up nobody
+            self.send({"op": "next"})
 
     def _close_summary(self) -> None:
         summary, self._summary = self._summary, None

@@ -24,12 +24,14 @@ import asyncssh
 
 from .bot_pool import BotPool
 from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
+from .chat import DEFAULT_RATE
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .leaderboard import Leaderboard
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
 from .protocol import TableServer
 from .session import GameChannel, GameSession
+from .spectators import DEFAULT_SPECTATORS
 from .tables import Tables
 from .terminal import app_environment
 from .warm import WarmStarter, zygote_environment
@@ -59,6 +61,8 @@ class SshSettings:
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
     bot_workers: int | None = None  # processes deciding the tables' bot moves (None: a core)
     busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
+    max_spectators: int = DEFAULT_SPECTATORS  # at one shared table
+    chat_rate: int = DEFAULT_RATE  # chat lines a player may say in RATE_WINDOW seconds
 
 
 class GameService:
@@ -92,7 +96,9 @@ class GameService:
         self.bots = BotPool(settings.bot_workers)
         self.tables = TableServer(socket, Tables(grace=settings.table_grace,
                                                  pace=settings.table_pace,
-                                                 decide=self.bots.decide))
+                                                 decide=self.bots.decide,
+                                                 max_spectators=settings.max_spectators,
+                                                 chat_rate=settings.chat_rate))
         await self.tables.start()
         self.busy.start()
         self.board.start()

@@ -11,6 +11,9 @@ with the key; for a guest, whose name anyone may take once they have gone, a ses
 gives the seat's code (six digits, told only to the session that sat down).  Wrong codes
 are counted: after ``CODE_TRIES`` in ``CODE_WINDOW`` seconds, the seat takes no more for a
 while.
+
+Spectators watch a table without a seat and are sent no hand (``spectators``); players and
+spectators talk in the table's chat (``chat``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from moon42.rules.views import SeatView
 from ..difficulty import DEFAULT_BOT
 from ..game.claiming import bot_claim_of, claim_refusal, claimed_plays
 from .bot_pool import Decide, decide_in_thread
+from .chat import DEFAULT_RATE, ChatError, RateLimit, TableChat, clean
+from .spectators import DEFAULT_SPECTATORS, Spectator, revealed_hand, spectator_view
 from .view_codec import encode
 
 __all__ = ["Seat", "SeatCodeNeeded", "Sitter", "Table", "TableError", "Tables", "new_code"]
@@ -97,11 +102,19 @@ class Table:
                  clock: Callable[[], float] = time.monotonic, empty_close: float = 600.0,
                  on_close: Callable[[Table], None] | None = None,
                  codes: Callable[[], str] = new_code,
-                 decide: Decide = decide_in_thread, bot_claims: bool = True) -> None:
+                 decide: Decide = decide_in_thread, bot_claims: bool = True,
+                 reveal: bool = False, max_spectators: int = DEFAULT_SPECTATORS,
+                 talk: RateLimit | None = None, chat: TableChat | None = None) -> None:
         self.number = number
         self.bot_claims = bot_claims  # whether a bot on lead holding only winners claims
         # Where this hand was claimed, for every seat's hand log: (hand, trick, claimer).
         self.claimed: tuple[int, int, int] | None = None
+        # Spectators: at most ``max_spectators``; ``reveal``: once a hand is over, each may
+        # see the hand dealt to the seat they watch from.
+        self.reveal, self.max_spectators = reveal, max_spectators
+        self.spectators: dict[str, Spectator] = {}  # by the watching session
+        self.talk = talk or RateLimit(DEFAULT_RATE, clock=clock)
+        self.chat = chat or TableChat()
         self.decide = decide  # how the bots think (in the server: a pool of processes)
         self.codes = codes
         self.empty_close, self.on_close = empty_close, on_close
@@ -164,7 +177,9 @@ class Table:
         chosen.player, chosen.name, chosen.send, chosen.dropped_at = \
             who.player, who.name, send, None
         chosen.session, chosen.by_key, chosen.wrong = who.session, who.by_key, []
+        self.spectators.pop(who.session, None)  # a spectator who takes a seat
         self._tell_all([])
+        self._tell_chat(send)
         self._poke()
         return seat
 
@@ -243,12 +258,104 @@ class Table:
             send = self.seats[seat].send
             assert send is not None
             send(self.message_for(seat, events))
+        for spectator in list(self.spectators.values()):
+            spectator.send(self.message_for_spectator(spectator, events))
+
+    # ----- spectators ----------------------------------------------------
+
+    def message_for_spectator(self, spectator: Spectator,
+                              events: list[Event]) -> dict[str, Any]:
+        """A spectator's view: no hand, no widow, no discard (``spectators``)."""
+        names = tuple(s.shown for s in self.seats)
+        shown = revealed_hand(self.game, spectator) if self.reveal else None
+        return {"type": "view", "table": self.number, "seat": spectator.seat,
+                "view": encode(spectator_view(self.game, spectator.seat, names)),
+                "events": encode(events), "watching": True,
+                "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
+                "pace": self.pace, "claimed": self._claimed_now(),
+                "revealed": None if shown is None else
+                {"seat": shown[0], "tiles": encode(shown[1])}}
+
+    def watch(self, who: Sitter, send: Send, seat: int = 0) -> Spectator:
+        """``who`` watches the table from ``seat``'s side (a session watches one table)."""
+        if self.seat_of(who) is not None:
+            raise TableError(f"you sit at table {self.number}: press its number to take "
+                             "your seat.")
+        if not 0 <= seat < len(self.seats):
+            raise TableError(f"table {self.number} has seats 1 to {len(self.seats)}.")
+        if self.max_spectators == 0:
+            raise TableError("this server lets nobody watch its tables.")
+        if who.session not in self.spectators and \
+                len(self.spectators) >= self.max_spectators:
+            raise TableError(f"table {self.number} has as many spectators as it takes "
+                             f"({self.max_spectators}).")
+        spectator = Spectator(who.player, who.name, who.session, send, seat)
+        self.spectators[who.session] = spectator
+        send(self.message_for_spectator(spectator, []))
+        self._tell_chat(send)
+        return spectator
+
+    def _tell_chat(self, send: Send) -> None:
+        """The lines said here lately, to someone who has just come."""
+        for line in self.chat.lines:
+            send(line.message(self.number))
+
+    def spectator_of(self, who: Sitter) -> Spectator | None:
+        return self.spectators.get(who.session)
+
+    def turn_to(self, who: Sitter, seat: int) -> None:
+        """A spectator watches from another seat's side."""
+        spectator = self.spectator_of(who)
+        if spectator is None:
+            raise TableError("you are not watching this table.")
+        spectator.seat = seat % len(self.seats)
+        spectator.send(self.message_for_spectator(spectator, []))
+
+    def unwatch(self, who: Sitter, send: Send | None = None) -> None:
+        """The spectator leaves (or their connection, ``send``, is gone)."""
+        spectator = self.spectators.get(who.session)
+        if spectator is not None and (send is None or spectator.send == send):
+            del self.spectators[who.session]
+
+    # ----- table chat ----------------------------------------------------
+
+    def say(self, who: Sitter, text: object) -> None:
+        """A chat line from a player or a spectator of this table, to everyone at it;
+        ``ChatError`` when it is not taken (too long, empty, too many too fast)."""
+        watching = self.spectator_of(who) is not None
+        if self.seat_of(who) is None and not watching:
+            raise ChatError("you are not at this table.")
+        if self.talk.rate == 0:
+            raise ChatError("table chat is off on this server.")
+        said = clean(text)
+        wait = self.talk.wait(who.player)
+        if wait > 0:
+            raise ChatError(f"slow down: {self.talk.rate} lines in {self.talk.window:g} s at "
+                            f"most; wait {max(1, round(wait))} s.")
+        line = self.chat.add(who.player, who.name, said, watching)
+        message = line.message(self.number)
+        for seat in self.humans():
+            send = self.seats[seat].send
+            assert send is not None
+            send(message)
+        for spectator in list(self.spectators.values()):
+            spectator.send(message)
+
+    def tokens_named(self, name: str) -> set[str]:
+        """The chat tokens of whoever goes by ``name`` here: at a seat, watching, or in
+        the lines kept (case ignored)."""
+        wanted = name.casefold()
+        here = [s.player for s in self.seats if s.player is not None
+                and s.name.casefold() == wanted]
+        here += [s.player for s in self.spectators.values() if s.name.casefold() == wanted]
+        return {self.chat.token(p) for p in here} | self.chat.senders_named(name)
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it."""
         return {"table": self.number, "game": self.game.options.game,
                 "options": self.game.options.to_dict(), "hand": self.game.hand_number + 1,
                 "over": self.game.phase is Phase.GAME_OVER,
+                "spectators": len(self.spectators), "reveal": self.reveal,
                 "seats": [{"name": s.shown, "human": s.player is not None,
                            "connected": s.send is not None} for s in self.seats]}
 
@@ -346,7 +453,7 @@ class Table:
             due = self.deal_due()
             turn = game.to_act
             if not self.humans():
-                # Nobody is watching: the table waits, and closes if nobody comes back.
+                # No player is connected: the table waits, and closes if nobody comes back.
                 await self._wait(self.empty_close)
                 if not self.humans() and not self._changed.is_set():
                     self.close()
@@ -393,6 +500,9 @@ class Table:
             send = self.seats[seat].send
             assert send is not None
             send({"type": "left", "reason": "The table has closed."})
+        for spectator in list(self.spectators.values()):
+            spectator.send({"type": "left", "reason": "The table has closed."})
+        self.spectators.clear()
         self._poke()
         if self.on_close is not None:
             self.on_close(self)
@@ -405,8 +515,14 @@ class Tables:
                  max_tables: int = 20, empty_close: float = 600.0,
                  codes: Callable[[], str] = new_code,
                  clock: Callable[[], float] = time.monotonic,
-                 decide: Decide = decide_in_thread) -> None:
+                 decide: Decide = decide_in_thread,
+                 max_spectators: int = DEFAULT_SPECTATORS,
+                 chat_rate: int = DEFAULT_RATE) -> None:
         self.grace, self.pace, self.summary_wait = grace, pace, summary_wait
+        self.max_spectators = max_spectators
+        # One count of chat lines a sender, and one token a sender, over every table.
+        self.talk = RateLimit(chat_rate, clock=clock)
+        self.chat_secret = secrets.token_bytes(16)
         self.decide = decide
         self.codes, self.clock = codes, clock
         self.empty_close = empty_close
@@ -416,13 +532,15 @@ class Tables:
         self._next = 1
 
     def open(self, game: str, options: dict | None = None, seed: int | None = None,
-             bot: str = DEFAULT_BOT, bot_claims: bool = True) -> Table:
+             bot: str = DEFAULT_BOT, bot_claims: bool = True, reveal: bool = False) -> Table:
         if len(self.tables) >= self.max_tables:
             raise TableError("the server has as many tables as it can hold; join one.")
         table = Table(self._next, game, options, seed=seed, grace=self.grace, pace=self.pace,
                       summary_wait=self.summary_wait, empty_close=self.empty_close,
                       on_close=self._forget, codes=self.codes, clock=self.clock, bot=bot,
-                      decide=self.decide, bot_claims=bot_claims)
+                      decide=self.decide, bot_claims=bot_claims, reveal=reveal,
+                      max_spectators=self.max_spectators, talk=self.talk,
+                      chat=TableChat(self.chat_secret))
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
@@ -436,6 +554,11 @@ class Tables:
 
     def listing(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self.tables.values()]
+
+    def watched_by(self, who: Sitter) -> Table | None:
+        """The table ``who``'s session watches, if any."""
+        return next((t for t in self.tables.values() if t.spectator_of(who) is not None),
+                    None)
 
     def held_by(self, who: Sitter) -> Table | None:
         """The table where ``who`` holds a seat, if any."""

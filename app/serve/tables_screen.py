@@ -4,7 +4,9 @@ Only in server mode (``moon42 serve ssh`` sets the socket's path and the session
 in the app's environment).  The screen holds the app's connection to the server's tables;
 a seat's game is drawn by ``RemoteFlow`` on a table screen pushed over this one.  A guest's
 seat taken from another session is taken back with its code, asked for by
-``SeatCodeScreen``.
+``SeatCodeScreen``.  ``w`` and a table's number watch it instead of sitting down (a
+spectator's flow, drawn the same way); ``h`` says whether the tables one opens show
+spectators a seat's hand once each hand is over.
 """
 
 from __future__ import annotations
@@ -36,7 +38,10 @@ def table_line(entry: dict[str, Any]) -> str:
                       for s in entry["seats"])
     title = GAME_TITLES.get(entry["game"], entry["game"])
     state = "over" if entry["over"] else f"hand {entry['hand']}"
-    return f"{entry['table']}. {title}, {state}: {seats}"
+    watched = int(entry.get("spectators") or 0)
+    extra = f"; {watched} watching" if watched else ""
+    extra += "; hands shown after" if entry.get("reveal") else ""
+    return f"{entry['table']}. {title}, {state}: {seats}{extra}"
 
 
 class SeatCodeScreen(ModalScreen[str | None]):
@@ -75,6 +80,8 @@ class TablesScreen(Screen):
     """
     BINDINGS = [
         Binding("o", "open_table", "Open a table", id="open-table"),
+        Binding("w", "watch", "Watch table N", id="watch-table"),
+        Binding("h", "reveal", "Hands after", show=False, id="reveal-hands"),
         Binding("r", "refresh", "Refresh", id="refresh-tables"),
         Binding("escape", "lobby", "Lobby", key_display="esc", id="tables-lobby"),
         *[Binding(str(n), f"join({n})", "Sit at table N", show=False, id=f"join-{n}")
@@ -91,6 +98,8 @@ class TablesScreen(Screen):
         self.held: int | None = None
         self.code_needed = False  # the held seat was taken from another session
         self._joining: int | None = None  # the table last asked for
+        self.watch_next = False  # w was pressed: the next number watches a table
+        self.reveal = False  # the tables one opens show spectators a hand after each hand
         self.news = "Connecting to the server's tables..."
 
     def compose(self) -> ComposeResult:
@@ -110,10 +119,14 @@ class TablesScreen(Screen):
             return
         title = GAME_TITLES.get(self.game, self.game)
         lines = [table_line(entry) for entry in self.listing] or ["No tables are open yet."]
+        shown = "on" if self.reveal else "off"
         lines += ["", f"o opens a table of {title} with the lobby's house rules; a table's "
-                  "number sits you at it (bots play the empty seats).",
+                  "number sits you at it (bots play the empty seats); w and a number watch "
+                  "it.",
                   "A seat is yours until you leave it: if you drop, a bot plays it until you "
-                  "come back."]
+                  "come back.",
+                  f"h: spectators of the tables you open see one seat's hand after each "
+                  f"hand: {shown}."]
         if self.held is not None:
             how = "and type its seat code " if self.code_needed else ""
             lines.insert(0, f"You hold a seat at table {self.held}: press {self.held} {how}"
@@ -149,10 +162,7 @@ class TablesScreen(Screen):
             self.code_needed = bool(message.get("code"))
         elif kind == "tables":
             self.listing = message["tables"]
-        elif kind in ("seated", "view") and self.flow is None:
-            self.held, self.code_needed = message["table"], False
-            self.flow = RemoteFlow(self.app, self.app.glyphs, self._send, self._left)
-            self.app.push_screen(self.flow.table)
+        elif kind in ("seated", "view") and self._new_flow(message):
             self._received_at_table(message)
             return
         elif kind == "left":
@@ -169,6 +179,22 @@ class TablesScreen(Screen):
             if message.get("code") and table is not None:
                 self._ask_code(table, self.news)
         self._draw()
+
+    def _new_flow(self, message: dict[str, Any]) -> bool:
+        """A table to draw: a seat's, or a spectator's (a spectator who sits down leaves
+        the spectator's screen for the seat's); False if it is already drawn."""
+        watching = message.get("watching") is True
+        if self.flow is not None and self.flow.watching == watching:
+            return False
+        if self.flow is not None:
+            self._leave_table()
+        # Watching gives up a seat held elsewhere (the server has done so).
+        self.held = None if watching else message["table"]
+        self.code_needed = False
+        self.flow = RemoteFlow(self.app, self.app.glyphs, self._send, self._left,
+                               watching=watching, table_number=int(message["table"]))
+        self.app.push_screen(self.flow.table)
+        return True
 
     def _received_at_table(self, message: dict[str, Any]) -> None:
         assert self.flow is not None
@@ -201,12 +227,26 @@ class TablesScreen(Screen):
             self._send({"op": "list"})
 
     def action_open_table(self) -> None:
+        self.watch_next = False
         self._send({"op": "open", "game": self.game, "options": self.options,
-                    "bot_claims": self.bot_claims})
+                    "bot_claims": self.bot_claims, "reveal": self.reveal})
 
     def action_join(self, number: int) -> None:
+        if self.watch_next:
+            self.watch_next = False
+            self._send({"op": "watch", "table": number})
+            return
         self._joining = number
         self._send({"op": "join", "table": number})
+
+    def action_watch(self) -> None:
+        self.watch_next = True
+        self.news = "Watch which table? Press its number."
+        self._draw()
+
+    def action_reveal(self) -> None:
+        self.reveal = not self.reveal
+        self._draw()
 
     async def action_lobby(self) -> None:
         if self.client is not None:

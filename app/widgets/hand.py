@@ -32,6 +32,8 @@ class HandView(Widget):
     # Once trump is named, its tiles are marked T; in Texas 42 the count tiles are marked +.
     trumps: reactive[frozenset[Tile]] = reactive(frozenset())
     counts: reactive[frozenset[Tile]] = reactive(frozenset())
+    # What stands where no tile is (a spectator's screen says whose hand is hidden).
+    empty_text: reactive[str] = reactive("(no tiles)")
 
     def __init__(self, glyphs: Glyphs = UNICODE, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -45,7 +47,7 @@ class HandView(Widget):
         width, height = self.size.width, self.size.height
         canvas = Canvas(width, height)
         if not self.tiles:
-            canvas.centre(height // 2, "(no tiles)", "dim")
+            canvas.centre(height // 2, self.empty_text, "dim")
             return canvas.text()
         big = self.big_fits()
         step = BIG_WIDTH + 1 if big else 7

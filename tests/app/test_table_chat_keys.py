@@ -1,0 +1,125 @@
+"""The chat's input at a shared table does not take the game's keys: closed, a letter is
+the game's (p passes); open, every letter goes into the line, and Enter sends it.  A
+spectator's keys, and the dealt hand a table may show them once a hand is over."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from moon42.app.app import Moon42App
+from moon42.app.serve.remote_flow import SharedTableScreen, SpectatorTableScreen
+from moon42.app.serve.tables import Sitter
+from moon42.app.widgets.hand import HandView
+
+from .test_tables_snapshots import server  # noqa: F401 (the fixture: Cat sits at table 1)
+
+pytestmark = pytest.mark.slow  # the app and a tables server
+
+PATIENCE = 120.0
+
+
+async def _until(pilot, check, what: str) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + PATIENCE
+    while not check():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await pilot.pause(0.05)
+
+
+def test_chat_keys_and_game_keys_at_a_seat(server) -> None:  # noqa: F811
+    table = server.server.tables.get(1)
+
+    async def main() -> None:
+        app = Moon42App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
+            await pilot.press("1")
+            await _until(pilot, lambda: "Enter plays on" in str(app.screen.query("Static")
+                                                                 .nodes[-1].render()),
+                         "the seat's code")
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                         and app.screen.view is not None and app.screen.view.my_turn,
+                         "ann's bid")
+            screen = app.screen
+            bids = len(screen.view.bids)
+            await pilot.press("slash", *"pass", "space", "p", "enter")
+            await _until(pilot, lambda: [line.text for line in table.chat.lines]
+                         == ["pass p"], "the line at the server")
+            await _until(pilot, lambda: screen.chat.lines, "the line back on screen")
+            assert screen.chat.lines[-1].plain == "Ann: pass p"
+            assert len(screen.view.bids) == bids  # the p and the Enter were the line's
+            await pilot.press("slash", "x", "escape")  # Esc closes without sending
+            assert not screen.chat.is_open and len(table.chat.lines) == 1
+            await pilot.press("p")  # closed: p passes
+            await _until(pilot, lambda: len(screen.view.bids) > bids, "ann's pass")
+            entry = screen.view.bids[bids]
+            assert (entry.seat, entry.contract) == (screen.view.seat, "pass")
+            await pilot.press("slash", *"/mute cat", "enter")
+            await _until(pilot, lambda: any("You will not see cat's lines" in line.plain
+                                            for line in screen.chat.lines), "the mute")
+
+    asyncio.run(main())
+
+
+def test_a_spectator_turns_seats_and_stops_watching(server) -> None:  # noqa: F811
+    async def main() -> None:
+        app = Moon42App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
+            await pilot.press("w", "1")
+            await _until(pilot, lambda: isinstance(app.screen, SpectatorTableScreen)
+                         and app.screen.view is not None, "the table, watched")
+            screen = app.screen
+            assert screen.view.seat == 0 and screen.view.hand == ()
+            await pilot.press("v")
+            await _until(pilot, lambda: screen.view.seat == 1, "the next seat's side")
+            await pilot.press("escape")
+            await _until(pilot, lambda: not isinstance(app.screen, SpectatorTableScreen)
+                         and "stopped watching" in app.screen.news, "the list again")
+            assert not server.server.tables.get(1).spectators
+
+    asyncio.run(main())
+
+
+def test_a_spectator_is_shown_a_seats_dealt_hand_after_it_where_the_table_allows(
+        server) -> None:  # noqa: F811
+    cat = Sitter("guest-cat", "Cat", "cat-token", by_key=False)
+
+    async def play_the_hand() -> None:  # in the server's thread: Cat and the bots play
+        table = server.server.tables.get(2)
+        for _ in range(200):
+            if table.bot_step() is None:
+                if table.game.to_act is None:
+                    return
+                table.act(cat, table.game.view(0).legal[0])
+
+    async def main() -> None:
+        app = Moon42App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            server.call(opened_with_reveal(server, cat))
+            await pilot.press("t")
+            await _until(pilot, lambda: len(getattr(app.screen, "listing", ())) == 2,
+                         "the two tables")
+            await pilot.press("w", "2")
+            await _until(pilot, lambda: isinstance(app.screen, SpectatorTableScreen)
+                         and app.screen.view is not None, "the table, watched")
+            screen = app.screen
+            hand = screen.query_one(HandView)
+            assert hand.tiles == () and hand.empty_text == "Hands are hidden from spectators."
+            server.call(play_the_hand())
+            await _until(pilot, lambda: len(hand.tiles) == 7, "the dealt hand")
+            dealt = server.server.tables.get(2).game.log[0].deal[0]
+            assert set(hand.tiles) == set(dealt) and hand.legal is None
+            assert "Cat's hand as dealt" in str(screen.query_one("#message").render())
+
+    asyncio.run(main())
+
+
+async def opened_with_reveal(running, cat: Sitter) -> None:
+    table = running.server.tables.open("moon3", {"forced_bid": True}, seed=4, reveal=True)
+    table.take(cat, lambda message: None)
