@@ -36,7 +36,9 @@ from .bench_players import (
 )
 from .bot_pool import BotPool
 from .busy import BusyGauge
-from .tables import Sitter, Table, TableError, Tables
+from .seats import Sitter, TableError
+from .table import Table
+from .tables import Tables
 
 __all__ = ["tables_case"]
 

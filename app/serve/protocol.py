@@ -8,7 +8,7 @@ hand (refused with why, or played out at once), say it has seen the hand's ``nex
 summary, or ``leave``.  The server answers each request, and pushes the seat's ``view``
 (with the events that led to it, and where the hand was claimed) after every change at
 the table.  One connection holds at most
-one seat; when it closes, the seat waits for its player (see ``tables``).
+one seat; when it closes, the seat waits for its player (see ``table`` and ``seats``).
 
 Instead of sitting, a connection may ``watch`` a table (from one seat's side, which
 ``turn`` changes), with a view that holds no hand; ``join`` from there takes an empty seat.
@@ -35,7 +35,9 @@ from moon42.rules.options import OptionsError
 
 from .chat import ChatError
 from .identity import Identity
-from .tables import SeatCodeNeeded, Sitter, Table, TableError, Tables
+from .seats import SeatCodeNeeded, Sitter, TableError
+from .table import Table
+from .tables import Tables
 from .view_codec import CodecError, decode
 
 __all__ = ["TableServer", "TableClient", "SOCKET_VARIABLE", "TOKEN_VARIABLE"]

@@ -2,7 +2,7 @@
 
 ``RemoteFlow`` does for a seat at a server's shared table what ``Flow`` does for a game of
 one's own: it draws the ``TableScreen`` from the seat's view, says what happened, shows
-each hand's summary and the game's end.  The game itself is in the server (``tables``);
+each hand's summary and the game's end.  The game itself is in the server (``table``);
 every view comes from there, so the screen never holds another seat's tiles.
 
 A spectator's flow (``watching``) draws the table from a spectator's view, which holds no

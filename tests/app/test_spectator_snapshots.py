@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from moon42.app.app import Moon42App
 from moon42.app.config import GameConfig, save_last
 from moon42.app.serve.remote_flow import SpectatorTableScreen
-from moon42.app.serve.tables import Sitter
+from moon42.app.serve.seats import Sitter
 
 from .test_tables_snapshots import ServerThread, _tables, _until
 

@@ -10,7 +10,7 @@ import pytest
 
 from moon42.app.app import Moon42App
 from moon42.app.serve.remote_flow import SharedTableScreen, SpectatorTableScreen
-from moon42.app.serve.tables import Sitter
+from moon42.app.serve.seats import Sitter
 from moon42.app.widgets.hand import HandView
 
 from .test_tables_snapshots import server  # noqa: F401 (the fixture: Cat sits at table 1)

@@ -17,7 +17,8 @@ from moon42.app.config import GameConfig, save_last
 from moon42.app.serve.identity import Identity
 from moon42.app.serve.protocol import TableServer
 from moon42.app.serve.remote_flow import SeatCodeNotice, SharedTableScreen
-from moon42.app.serve.tables import Sitter, Tables
+from moon42.app.serve.seats import Sitter
+from moon42.app.serve.tables import Tables
 from moon42.app.serve.tables_screen import TablesScreen
 
 pytestmark = pytest.mark.slow  # pictures of the app

@@ -12,7 +12,9 @@ from moon42.app.glyphs import UNICODE
 from moon42.app.serve.identity import Identity
 from moon42.app.serve.protocol import TableClient, TableServer
 from moon42.app.serve.remote_flow import RemoteFlow, _claimed
-from moon42.app.serve.tables import Sitter, Table, Tables
+from moon42.app.serve.seats import Sitter
+from moon42.app.serve.table import Table
+from moon42.app.serve.tables import Tables
 from moon42.app.widgets.hand_log import Claimed, log_text
 from moon42.rules import Game, Pass, Phase, game_from_record, game_to_record
 

@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from moon42.app.serve.tables import CODE_TRIES, SeatCodeNeeded, Sitter, Table, TableError, Tables
+from moon42.app.serve.seats import CODE_TRIES, SeatCodeNeeded, Sitter, TableError
+from moon42.app.serve.table import Table
+from moon42.app.serve.tables import Tables
 from moon42.app.serve.view_codec import decode, encode
 from moon42.rules import Game, Phase
 from moon42.rules.actions import Pass
