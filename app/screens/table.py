@@ -324,7 +324,7 @@ class TableScreen(Screen):
                                   new_turn)
             prompt.update(contracts.bid_prompt(view, self.glyphs.arrows) if mine
                           else f"Waiting for {who} to bid.")
-            board.show(view, self._offers)
+            board.show(view, self._offers, not self.interactive)
         elif kind == "trump":
             put(title, contracts.trump_title(view, mine), True)
             if mine:

@@ -27,14 +27,15 @@ __all__ = ["AuctionBoard", "board_parts", "board_text"]
 Part = list[tuple[str, str]]  # (text, style) lines
 
 
-def _who(view: SeatView, seat: int) -> str:
-    return "You" if seat == view.seat else view.players[seat]
+def _who(view: SeatView, seat: int, watching: bool = False) -> str:
+    return "You" if seat == view.seat and not watching else view.players[seat]
 
 
-def auction_part(view: SeatView) -> Part:
-    """Every seat in bidding order (the dealer's left first): its bid, or still to bid."""
+def auction_part(view: SeatView, watching: bool = False) -> Part:
+    """Every seat in bidding order (the dealer's left first): its bid, or still to bid;
+    ``watching`` (a spectator, a game of bots): every seat by its name."""
     said = {entry.seat: entry for entry in view.bids}
-    width = max(len(_who(view, s)) for s in range(view.seats))
+    width = max(len(_who(view, s, watching)) for s in range(view.seats))
     lines: Part = [("The auction", "bold")]
     for k in range(1, view.seats + 1):
         seat = (view.dealer + k) % view.seats
@@ -49,10 +50,10 @@ def auction_part(view: SeatView) -> Part:
         if seat == view.dealer:
             what += " (dealer)"
         style = "bold" if entry is None and view.to_act and view.to_act.seat == seat else ""
-        lines.append((f"  {_who(view, seat):<{width}}  {what}", style))
+        lines.append((f"  {_who(view, seat, watching):<{width}}  {what}", style))
     if view.high_bid is not None and view.bidder is not None:
         high = bid_text(view.high_bid, view.contract or "bid", view.options)
-        lines.append((f"  High bid: {high} by {_who(view, view.bidder)}", ""))
+        lines.append((f"  High bid: {high} by {_who(view, view.bidder, watching)}", ""))
     return lines
 
 
@@ -116,19 +117,23 @@ def bids_part(view: SeatView, offers: list[Action], width: int) -> Part:
     return lines
 
 
-def board_parts(view: SeatView, offers: list[Action], width: int) -> list[Part]:
-    """The parts that apply now, the most useful first."""
-    parts = [auction_part(view)]
+def board_parts(view: SeatView, offers: list[Action], width: int,
+                watching: bool = False) -> list[Part]:
+    """The parts that apply now, the most useful first; ``watching``, no hand part (a
+    spectator has no hand, and a game of bots is nobody's)."""
+    parts = [auction_part(view, watching)]
     if offers:
         parts.append(bids_part(view, offers, width))
-    parts.append(hand_part(view, width))
+    if view.hand and not watching:
+        parts.append(hand_part(view, width))
     return parts
 
 
-def board_text(view: SeatView, offers: list[Action], width: int, height: int) -> Text:
+def board_text(view: SeatView, offers: list[Action], width: int, height: int,
+               watching: bool = False) -> Text:
     """As many parts as ``height`` rows hold (a blank row between two), in reading order:
     the auction, the hand, then the bids."""
-    parts = board_parts(view, offers, width)
+    parts = board_parts(view, offers, width, watching)
     chosen: list[int] = []
     used = 0
     for i, part in enumerate(parts):
@@ -159,9 +164,10 @@ class AuctionBoard(Widget):
         super().__init__(**kwargs)
         self.view: SeatView | None = None
         self.offers: list[Action] = []
+        self.watching = False
 
-    def show(self, view: SeatView, offers: list[Action]) -> None:
-        self.view, self.offers = view, list(offers)
+    def show(self, view: SeatView, offers: list[Action], watching: bool = False) -> None:
+        self.view, self.offers, self.watching = view, list(offers), watching
         self.refresh()
 
     def on_resize(self) -> None:
@@ -170,4 +176,5 @@ class AuctionBoard(Widget):
     def render(self) -> Text:
         if self.view is None:
             return Text("")
-        return board_text(self.view, self.offers, self.size.width, self.size.height)
+        return board_text(self.view, self.offers, self.size.width, self.size.height,
+                          self.watching)

@@ -98,3 +98,14 @@ async def test_the_board_shows_all_three_parts_at_120x40_and_fits_80x24() -> Non
         board = app.screen.query_one("#board")
         await _until(pilot, lambda: board.size.height < 10)
         assert len(board.render().plain.splitlines()) <= board.size.height
+
+
+@pytest.mark.parametrize("game_name", ["moon3", "moon4", "texas42"])
+def test_a_watched_auction_names_every_seat_and_shows_no_hand(game_name: str) -> None:
+    """A spectator (and a game of bots) was told "You  to bid (dealer)" and "Your hand,
+    sixes as trump: 0 sixes" of a hand it does not have."""
+    _, view = _bidding_view(game_name, 7)
+    text = board_text(view, [], 40, 40, watching=True).plain
+    assert "You" not in text and "Your hand" not in text
+    assert all(name in text for name in view.players)
+    assert "Your hand" in board_text(view, [], 40, 40).plain
