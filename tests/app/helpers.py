@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
 from moon42.ai.registry import make_bot
@@ -45,26 +48,33 @@ def new_app(game: str, seed: int = 1, **changes) -> Moon42App:
     return Moon42App(config, lobby=False)
 
 
-async def settle(pilot: Pilot, limit: int = 400) -> None:
+# How long a test waits for a state it expects: generous, since CI shares two cores with
+# whatever else runs; a state that comes returns at once.
+DEADLINE = 120.0
+
+
+async def wait_for(pilot: Pilot, check: Callable[[], object], what: str,
+                   timeout: float = DEADLINE, step: float | None = None) -> None:
+    """Pause until ``check()`` holds, looking first (pilot.press has already waited for the
+    key to be handled); AssertionError naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+        await pilot.pause(step)
+
+
+async def settle(pilot: Pilot, timeout: float = DEADLINE) -> None:
     """Pause until the flow waits for someone (the human, a summary, the end)."""
     app = pilot.app
-    for _ in range(limit):
-        # pilot.press has already waited for the key to be handled, so look before pausing.
-        flow = app.flow
-        if flow is None or flow.waiting:
-            return
-        await pilot.pause()
-    raise AssertionError("the game did not come back to the human")
+    await wait_for(pilot, lambda: app.flow is None or app.flow.waiting,
+                   "the game to come back to the human", timeout)
 
 
-async def watch_to_game_over(pilot: Pilot, rounds: int = 200) -> None:
+async def watch_to_game_over(pilot: Pilot, timeout: float = 3 * DEADLINE) -> None:
     """Let a watched game (bots in every seat) play until the game-over screen shows."""
-    for _ in range(rounds):
-        await settle(pilot)
-        if isinstance(pilot.app.screen, GameOverScreen):
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the watched game did not reach its end")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen),
+                   "the watched game's end", timeout, step=0.05)
 
 
 def screen_text(app: Moon42App) -> str:

@@ -14,6 +14,7 @@ from moon42.rules import Game, Pass, Phase, Trump, game_from_record, game_to_rec
 from tests.ai.hidden_tiles import hidden_tiles, reshuffled
 
 from .helpers import (
+    DEADLINE,
     PLAIN_BOT,
     most_trumps_key,
     new_app,
@@ -21,6 +22,7 @@ from .helpers import (
     screen_text,
     settle,
     tile_key,
+    wait_for,
 )
 
 GAMES = ["moon3", "moon4", "texas42"]
@@ -179,11 +181,8 @@ async def test_bots_claim_when_the_lobby_allows_and_not_otherwise() -> None:
             note = app.flow.table.note
             app.flow.table.note = lambda text, notes=notes, note=note: (notes.append(text),
                                                                        note(text))
-            for _ in range(600):
-                await settle(pilot)
-                if app.flow.game.phase is Phase.GAME_OVER:
-                    break
-                await pilot.pause(0.02)
+            await wait_for(pilot, lambda app=app: app.flow.game.phase is Phase.GAME_OVER,
+                           "the watched game's end", 3 * DEADLINE, step=0.02)
             claimed = any("claims the rest" in n for n in notes)
             assert claimed == allowed
             assert game_from_record(game_to_record(app.flow.game)).scores == (

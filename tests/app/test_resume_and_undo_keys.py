@@ -13,7 +13,7 @@ from moon42.app.screens.summary import HandSummaryScreen
 from moon42.rules import Pass
 from moon42.rules.record import game_to_record
 
-from .helpers import new_app, screen_text, settle, tile_key
+from .helpers import new_app, screen_text, settle, tile_key, wait_for
 
 EXAMPLES = Path(__file__).parent.parent / "rules" / "examples"
 
@@ -90,7 +90,7 @@ async def test_undo_takes_back_my_move_and_the_answers(data_dir: Path) -> None:
 async def test_undo_while_the_bots_are_still_moving(data_dir: Path) -> None:
     app = new_app("moon3", seed=12, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, limit=4000)
+        await settle(pilot)
         before = game_to_record(app.flow.game)
         await my_move(pilot)
         await pilot.press("u")
@@ -141,10 +141,8 @@ async def test_a_record_from_a_file_played_to_the_end(data_dir: Path, tmp_path: 
             await my_move(pilot)
             await settle(pilot)
         # The last hand's summary comes first, then the end.
-        for _ in range(200):
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen),
+                       "the hand's summary")
         assert isinstance(app.screen, HandSummaryScreen) and app.screen.last
         await pilot.press("enter")
         await settle(pilot)

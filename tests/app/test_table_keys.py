@@ -23,6 +23,7 @@ from .helpers import (
     screen_text,
     settle,
     tile_key,
+    wait_for,
     watch_to_game_over,
 )
 
@@ -48,10 +49,9 @@ async def test_a_forced_bid_shows_no_pass_key() -> None:
             view = app.flow.game.view(0)
             may_pass = any(isinstance(a, Pass) for a in view.legal)
             # The key line follows the turn a frame or so later: wait for it, with a deadline.
-            for _ in range(200):
-                if ("p Pass" in footer(app)) == may_pass:
-                    break
-                await pilot.pause()
+            await wait_for(pilot, lambda app=app, may_pass=may_pass:
+                           ("p Pass" in footer(app)) == may_pass,
+                           "the key line to follow the turn")
             if may_pass:
                 assert "p Pass" in footer(app)
                 continue
@@ -105,10 +105,8 @@ async def test_watching_offers_no_hint_nor_tile_keys_and_names_the_sides() -> No
         assert "Hint" not in described
         assert not any("Tile by number" in d for d in described)
         await pilot.press("escape")
-        for _ in range(200):  # the help screen goes after a frame or two
-            if not isinstance(app.screen, HelpScreen) and "partner of You" in screen_text(app):
-                break
-            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen)
+                       and "partner of You" in screen_text(app), "the table after the help")
         text = screen_text(app)
         assert "your partner" not in text and "partner of You" in text
 

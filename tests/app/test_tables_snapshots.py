@@ -21,6 +21,8 @@ from moon42.app.serve.seats import Sitter
 from moon42.app.serve.tables import Tables
 from moon42.app.serve.tables_screen import TablesScreen
 
+from .helpers import wait_for
+
 pytestmark = pytest.mark.slow  # pictures of the app
 
 
@@ -60,12 +62,8 @@ def server(tmp_path, monkeypatch: pytest.MonkeyPatch):
 
 
 async def _until(pilot: Pilot, check) -> None:
-    for _ in range(200):
-        await pilot.pause(0.05)
-        if check():
-            await pilot.pause(0.1)
-            return
-    raise AssertionError("the screen did not come")
+    await wait_for(pilot, check, "the screen", step=0.05)
+    await pilot.pause(0.1)
 
 
 async def _tables(pilot: Pilot) -> None:
