@@ -232,6 +232,11 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
 
     top = max(sign * totals[t] for t in plays)
     tied = [t for t in plays if sign * totals[t] >= top - 1e-9]
+    if read and len(tied) > 1:
+        # Equal if they play by habit: the tile that does best if they do not (a lead that
+        # habits let through and any trump beats is no choice beside one that holds).
+        safest = max(sign * best[t] for t in tied)
+        tied = [t for t in tied if sign * best[t] >= safest - 1e-9]
     choice = min(tied)
     if len(tied) > 1:
         normal = NormalBot(seed).play(view)

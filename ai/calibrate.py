@@ -17,14 +17,16 @@ Checking: ``--check`` reads the hands of a run and gives, for every game, phase 
 of bid and for both oppositions, the figure the hint shows (the calibrated rate, "about"
 and so never 0 or 100) in buckets of ten points against the share of those bids made.
 The tables judged are the package's, or with ``--folds K`` tables fitted on the other
-folds of the same hands, so every hand is judged by a table that never saw it.  A bucket
-of at least 100 bids passes within 5 points.
+folds of the same hands, so every hand is judged by a table that never saw it (judged on
+the hands they were fitted on, the package's tables agree by construction: a point's
+figure is its own share made).  A bucket of at least 100 bids passes within 5 points.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import sys
 from collections import defaultdict
@@ -45,7 +47,7 @@ from .calibration import (
 )
 from .calibration_hand import ESTIMATOR, Task, measure
 
-__all__ = ["main", "read_records", "fit_tables", "check_rows"]
+__all__ = ["main", "read_records", "fit_tables", "check_rows", "wilson"]
 
 TOLERANCE = 0.05  # a bucket of enough bids passes within this of its share made
 SHOWN = (0.01, 0.99)  # the least and most a figure that is not proven may show
@@ -132,8 +134,18 @@ def _row(game, phase, kind, opposition, bucket, pairs) -> dict:
     return {
         "game": game, "phase": phase, "kind": kind, "opposition": opposition,
         "bucket": bucket, "bids": len(pairs), "shown": shown, "made": made,
+        "likely": wilson(made, len(pairs)),
         "passes": abs(shown - made) <= TOLERANCE if judged else None,
     }
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson) interval of a share measured on ``n`` bids: how far from it the
+    bids' own luck may put the share made."""
+    scale = 1 + z * z / n
+    middle = (share + z * z / (2 * n)) / scale
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / scale
+    return max(0.0, middle - half), min(1.0, middle + half)
 
 
 def _tasks(args) -> list[Task]:
@@ -198,13 +210,15 @@ def _check(args) -> int:
         return 0
     judged = "tables fitted on the other folds" if args.folds else "the package's tables"
     print(f"Figure shown ({judged}) against share made; a bucket of {MIN_BIDS}+ bids passes"
-          f" within {TOLERANCE:.0%}.")
-    print("| game | phase | kind | against | shown | bids | figure | made | |")
-    print("| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- |")
+          f" within {TOLERANCE:.0%}.  95%: where the bids' own luck may put the share made.")
+    print("| game | phase | kind | against | shown | bids | figure | made | 95% | |")
+    print("| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |")
     for r in rows:
         mark = {True: "pass", False: "FAIL", None: ""}[r["passes"]]
+        low, high = r["likely"]
         print(f"| {r['game']} | {r['phase']} | {r['kind']} | {r['opposition']} | {r['bucket']}"
-              f" | {r['bids']} | {r['shown']:.1%} | {r['made']:.1%} | {mark} |")
+              f" | {r['bids']} | {r['shown']:.1%} | {r['made']:.1%} | {low:.0%}-{high:.0%}"
+              f" | {mark} |")
     return 0
 
 

@@ -13,11 +13,16 @@ games).
 Each table holds two columns measured on the same hands (``python -m moon42.ai.calibrate``):
 the share made when experts play the bid out (``experts``) and when the bidder's side are
 experts and ``basic`` defends (``basic``).  A point is a group of at least ``MIN_BIDS``
-played bids, the simulated rates in it against their share made; rates are read along
-straight lines between the points, held at the ends.  A kind measured on fewer than
-``MIN_BIDS`` bids has one *rough* point (one whose rate does not tell made from set has
-one point too, but a sound one: its share made); a kind not measured (Texas 42's Plunge,
-Splash, Nello and Sevens) has none, and its figure is not given.
+played bids with neighbouring simulated rates, the range of those rates against their
+share made; a higher range never has a lower share (``fit``).  A rate inside a point's
+range reads that point's share: most hands are simulated at or near 0% or 100%, so a
+point may span a wide range, and a line drawn between far-apart points would put a hand
+that is almost never made at 12% (a rate between two ranges reads along the line from
+the one's end to the other's start; below the first or above the last, the end point's
+share).  A kind measured on fewer than ``MIN_BIDS`` bids has one *rough* point (one whose
+rate does not tell made from set has one point too, but a sound one: its share made); a
+kind not measured (Texas 42's Plunge, Splash, Nello and Sevens) has none, and its figure
+is not given.
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ IN_HAND = "in_hand"
 MIN_BIDS = 100  # played bids a point of a table rests on at least
 TABLE_FILE = "calibration.json"
 
-Point = tuple[float, float, int]  # simulated rate, share made, played bids
+Point = tuple[float, float, float, int]  # lowest and highest simulated rate, share made, bids
 
 
 @dataclass(frozen=True)
@@ -108,16 +113,15 @@ def tables() -> dict:
 
 
 def read_points(points: Sequence[Sequence[float]], rate: float) -> float:
-    xs = [p[0] for p in points]
-    i = bisect_right(xs, rate)
-    if i == 0:
-        return points[0][1]
-    if i == len(points):
-        return points[-1][1]
-    (x0, y0), (x1, y1) = points[i - 1][:2], points[i][:2]
-    if x1 == x0:
-        return y1
-    return y0 + (y1 - y0) * (rate - x0) / (x1 - x0)
+    """The share made that ``points`` give a simulated ``rate``."""
+    i = bisect_right([p[0] for p in points], rate) - 1
+    if i < 0:
+        return points[0][2]
+    low, high, share = points[i][:3]
+    if rate <= high or i == len(points) - 1:
+        return share
+    after_low, after_share = points[i + 1][0], points[i + 1][2]
+    return share + (after_share - share) * (rate - high) / (after_low - high)
 
 
 def estimate(
@@ -133,7 +137,7 @@ def estimate(
         return None
     experts = table["experts"]
     basic = table.get("basic")
-    bids = sum(int(p[2]) for p in experts)
+    bids = sum(int(p[3]) for p in experts)
     return Estimate(
         read_points(experts, rate),
         read_points(basic, rate) if basic else None,
@@ -153,41 +157,69 @@ def made_in_play(
 
 
 def fit(outcomes: Iterable[tuple[float, bool]], min_bids: int = MIN_BIDS) -> list[Point]:
-    """The points of a table from (simulated rate, made) pairs: the pairs sorted by rate
-    in groups of at least ``min_bids`` (as many groups as that allows, equal rates never
-    split), each its mean rate against its share made; then neighbouring groups pooled
-    wherever a higher rate would mean fewer made.  Fewer than ``min_bids`` pairs make one
-    point of them all (a rough one)."""
-    pairs = sorted(outcomes)
-    if not pairs:
-        return []
-    groups = max(1, len(pairs) // min_bids)
-    size = len(pairs) / groups
-    blocks: list[list[float]] = []
-    start = 0
-    for g in range(groups):
-        end = len(pairs) if g == groups - 1 else round((g + 1) * size)
-        while 0 < end < len(pairs) and pairs[end][0] == pairs[end - 1][0]:
-            end += 1  # equal rates stay in one group
-        if end <= start:
-            continue
-        chunk = pairs[start:end]
-        blocks.append([sum(r for r, _ in chunk), sum(m for _, m in chunk), len(chunk)])
-        start = end
-    if start < len(pairs):
-        chunk = pairs[start:]
-        last = blocks[-1]
-        last[0] += sum(r for r, _ in chunk)
-        last[1] += sum(m for _, m in chunk)
-        last[2] += len(chunk)
+    """The points of a table from (simulated rate, made) pairs.  The pairs sorted by rate
+    (equal rates never split) are pooled wherever a higher rate would mean as many made or
+    fewer (pool-adjacent-violators); those groups are then joined into points of at least
+    ``min_bids`` pairs each, a higher point always made more often, in the way that fits
+    the outcomes best (least squares, over every way of joining them).  Fewer than
+    ``min_bids`` pairs make one point of them all (a rough one)."""
+    levels: list[list[float]] = []  # lowest rate, highest rate, made, pairs
+    for rate, made in sorted(outcomes):
+        if levels and levels[-1][0] == rate:
+            levels[-1][2] += made
+            levels[-1][3] += 1
+        else:
+            levels.append([rate, rate, float(made), 1])
     pooled: list[list[float]] = []
-    for block in blocks:
-        pooled.append(block)
-        while len(pooled) > 1 and (
-            pooled[-2][1] / pooled[-2][2] >= pooled[-1][1] / pooled[-1][2]
-            or pooled[-1][2] < min_bids
-        ):
-            last = pooled.pop()
-            for i in range(3):
-                pooled[-1][i] += last[i]
-    return [(round(x / n, 4), round(y / n, 4), int(n)) for x, y, n in pooled]
+    for level in levels:
+        pooled.append(level)
+        while len(pooled) > 1 and pooled[-2][2] / pooled[-2][3] >= pooled[-1][2] / pooled[-1][3]:
+            after = pooled.pop()
+            pooled[-1] = [pooled[-1][0], after[1], pooled[-1][2] + after[2],
+                          pooled[-1][3] + after[3]]
+    points = []
+    for i, j in _joined(pooled, min_bids):
+        made, n = sum(g[2] for g in pooled[i:j]), sum(g[3] for g in pooled[i:j])
+        points.append((round(pooled[i][0], 4), round(pooled[j - 1][1], 4), round(made / n, 4),
+                       int(n)))
+    return points
+
+
+def _joined(groups: list[list[float]], min_bids: int) -> list[tuple[int, int]]:
+    """The runs ``groups[i:j]`` to join into points: each of at least ``min_bids`` pairs,
+    each made more often than the one before, with the least squared error (a search over
+    every way to cut the groups, which are few: one per level the made share rises to)."""
+    made, pairs = [0.0], [0]
+    for g in groups:
+        made.append(made[-1] + g[2])
+        pairs.append(pairs[-1] + int(g[3]))
+
+    def share(i: int, j: int) -> float:
+        return (made[j] - made[i]) / (pairs[j] - pairs[i])
+
+    def error(i: int, j: int) -> float:
+        return made[j] - made[i] - (made[j] - made[i]) ** 2 / (pairs[j] - pairs[i])
+
+    m = len(groups)
+    best: dict[tuple[int, int], tuple[float, int | None]] = {}  # run -> error so far, run before
+    for j in range(1, m + 1):
+        for i in range(j):
+            if pairs[j] - pairs[i] < min_bids:
+                continue
+            if i == 0:
+                best[(i, j)] = (error(i, j), None)
+                continue
+            before = [(best[(k, i)][0], k) for k in range(i)
+                      if (k, i) in best and share(k, i) < share(i, j)]
+            if before:
+                so_far, k = min(before)
+                best[(i, j)] = (so_far + error(i, j), k)
+    ends = [(best[(i, m)][0], i) for i in range(m) if (i, m) in best]
+    if not ends:
+        return [(0, m)] if m else []
+    runs, j = [], m
+    i: int | None = min(ends)[1]
+    while i is not None:
+        runs.append((i, j))
+        i, j = best[(i, j)][1], i
+    return runs[::-1]

@@ -35,27 +35,47 @@ def test_each_kind_of_bid_is_its_own() -> None:
     assert bid_kind(TEXAS, 42, "nello") == "nello"
 
 
-def test_rates_are_read_along_straight_lines_and_held_at_the_ends(monkeypatch) -> None:
-    points = [[0.2, 0.1, 100], [0.6, 0.3, 100], [1.0, 0.9, 100]]
+def test_a_rate_reads_the_share_of_the_point_whose_range_holds_it(monkeypatch) -> None:
+    points = [[0.0, 0.2, 0.1, 100], [0.4, 0.6, 0.3, 100], [0.8, 1.0, 0.9, 100]]
     _tables(monkeypatch, {"texas42": {"in_hand": {"least": {"experts": points}}}})
     assert estimate(TEXAS, 30, 0.0).experts == 0.1
-    assert estimate(TEXAS, 30, 0.4).experts == pytest.approx(0.2)
-    assert estimate(TEXAS, 30, 0.8).experts == pytest.approx(0.6)
+    assert estimate(TEXAS, 30, 0.2).experts == 0.1
+    assert estimate(TEXAS, 30, 0.45).experts == 0.3
+    # Between two ranges: along the line from the one's end to the other's start.
+    assert estimate(TEXAS, 30, 0.3).experts == pytest.approx(0.2)
+    assert estimate(TEXAS, 30, 0.7).experts == pytest.approx(0.6)
     assert estimate(TEXAS, 30, 1.0).experts == 0.9
     assert estimate(TEXAS, 30, 0.4).bids == 300 and not estimate(TEXAS, 30, 0.4).rough
     assert estimate(TEXAS, 30, 0.4).basic is None
+    # Held at the ends.
+    _tables(monkeypatch, {"texas42": {"in_hand": {"least": {"experts": points[1:]}}}})
+    assert estimate(TEXAS, 30, 0.1).experts == 0.3
+
+
+def test_a_hand_almost_never_made_is_not_read_along_a_line_to_far_points() -> None:
+    # Moon for three's higher bids, with the hand kept: most are simulated at 0% and
+    # almost never made, the rest at 80% and more.  Straight lines between the points'
+    # mean rates once showed the hands simulated at 0-20% as 12%, made 0.6% of the time.
+    outcomes = [(0.0, i == 0) for i in range(140)] + [(0.15, False)] * 8
+    outcomes += [(0.9, i < 95) for i in range(100)] + [(1.0, True)] * 60
+    points = fit(outcomes, min_bids=100)
+    assert points == [(0.0, 0.15, 0.0068, 148), (0.9, 1.0, 0.9688, 160)]
+    for rate in (0.0, 0.1, 0.15):
+        assert calibration.read_points(points, rate) == 0.0068
+    assert calibration.read_points(points, 0.95) == 0.9688
 
 
 def test_the_moon_is_not_read_through_the_least_bids_table(monkeypatch) -> None:
     # The fault this table layout fixes: Moon for three read every bid through the table
     # measured at the least bid, so a simulated 16% moon became 55%.
-    least = {"experts": [[0.16, 0.55, 100], [0.7, 0.93, 100]]}
-    moon = {"experts": [[0.0, 0.01, 100], [0.5, 0.3, 100]], "basic": [[0.0, 0.02, 100]]}
+    least = {"experts": [[0.0, 0.2, 0.55, 100], [0.6, 1.0, 0.93, 100]]}
+    moon = {"experts": [[0.0, 0.0, 0.01, 100], [0.5, 1.0, 0.3, 100]],
+            "basic": [[0.0, 1.0, 0.02, 100]]}
     _tables(monkeypatch, {"moon3": {"in_hand": {"least": least, "moon": moon},
                                     "before_widow": {"least": least}}})
     assert estimate(MOON3, 4, 0.16).experts == pytest.approx(0.55)
     moon_figure = estimate(MOON3, 21, 0.16)
-    assert moon_figure.experts == pytest.approx(0.01 + 0.29 * 0.16 / 0.5)
+    assert moon_figure.experts == pytest.approx(0.01 + 0.29 * 0.16 / 0.5)  # between ranges
     assert moon_figure.basic == pytest.approx(0.02)
     # Before the widow, a moon has no table of its own here: no figure, not the least's.
     assert estimate(MOON3, 21, 0.16, before_widow=True) is None
@@ -64,9 +84,9 @@ def test_the_moon_is_not_read_through_the_least_bids_table(monkeypatch) -> None:
 
 def test_a_kind_measured_on_few_bids_is_rough_and_one_not_measured_has_none(monkeypatch) -> None:
     _tables(monkeypatch, {"texas42": {"in_hand": {
-        "marks": {"experts": [[0.5, 0.2, 60]]},
+        "marks": {"experts": [[0.1, 0.9, 0.2, 60]]},
         # One point of many bids (the rate told made from set in none of them): sound.
-        "higher": {"experts": [[0.5, 0.3, 250]]},
+        "higher": {"experts": [[0.0, 1.0, 0.3, 250]]},
     }}})
     rough = estimate(TEXAS, 42, 0.9)
     assert rough.rough and rough.experts == 0.2 and rough.bids == 60
@@ -80,12 +100,27 @@ def test_the_fit_groups_a_hundred_bids_a_point_and_never_falls() -> None:
     outcomes = [(0.1, i < 10) for i in range(100)] + [(0.5, i < 60) for i in range(100)]
     outcomes += [(0.7, i < 20) for i in range(100)] + [(0.9, i < 90) for i in range(100)]
     points = fit(outcomes, min_bids=100)
-    # 0.5 made 60% and 0.7 only 20%: pooled into one point at 0.6 made 40%.
-    assert points == [(0.1, 0.1, 100), (0.6, 0.4, 200), (0.9, 0.9, 100)]
-    assert fit(outcomes[:99], min_bids=100) == [(0.1, 0.101, 99)]  # one rough point
+    # 0.5 made 60% and 0.7 only 20%: pooled into one point from 0.5 to 0.7 made 40%.
+    assert points == [(0.1, 0.1, 0.1, 100), (0.5, 0.7, 0.4, 200), (0.9, 0.9, 0.9, 100)]
+    assert fit(outcomes[:99], min_bids=100) == [(0.1, 0.1, 0.101, 99)]  # one rough point
     # Equal rates are never split between two points.
     tied = [(0.0, False)] * 150 + [(1.0, True)] * 60
-    assert fit(tied, min_bids=100) == [(0.2857, 0.2857, 210)]
+    assert fit(tied, min_bids=100) == [(0.0, 1.0, 0.2857, 210)]
+    # A group of too few bids joins the neighbour nearer to its share made.
+    few = [(0.0, i < 10) for i in range(100)] + [(0.5, i < 2) for i in range(10)]
+    few += [(1.0, i < 90) for i in range(100)]
+    assert fit(few, min_bids=100) == [(0.0, 0.5, 0.1091, 110), (1.0, 1.0, 0.9, 100)]
+
+
+def test_the_fit_keeps_as_many_points_as_a_hundred_bids_each_allow() -> None:
+    # Moon for three's moons before the widow, one fold: 143 simulated at 0%, the rest
+    # in small groups made more and more often.  Joined a group at a time, the small ones
+    # grew into one point of 99 that then had to join the rest: one point for every moon.
+    # The first 143 and the other 147 are two points, and they fit best.
+    groups = [(0.0, 143, 34), (0.05, 48, 14), (0.1, 6, 2), (0.2, 32, 14), (0.4, 20, 12),
+              (0.7, 18, 16), (1.0, 23, 23)]
+    outcomes = [(rate, i < made) for rate, bids, made in groups for i in range(bids)]
+    assert fit(outcomes, min_bids=100) == [(0.0, 0.0, 0.2378, 143), (0.05, 1.0, 0.551, 147)]
 
 
 @pytest.mark.slow  # a hand played out by experts, and the hint's simulations
@@ -120,7 +155,7 @@ def test_the_expert_bids_by_the_calibrated_rate(monkeypatch) -> None:
     view = game.view(game.to_act.seat)
     assert any(type(a) is Pass for a in view.legal)
     for made, bids in ((0.0, False), (1.0, True)):
-        table = {"experts": [[0.0, made, 100], [1.0, made, 100]]}
+        table = {"experts": [[0.0, 0.5, made, 100], [0.6, 1.0, made, 100]]}
         _tables(monkeypatch, {"texas42": {"in_hand": {"least": table}}})
         action = ExpertBot(5, budget=None, layouts=16, call_budget=None).bid(view)
         assert (type(action) is Bid) is bids
@@ -133,7 +168,8 @@ def _record(game: str, kind: str, index: int, rate: float, made: bool) -> dict:
 
 
 def test_the_check_buckets_the_figure_shown_and_judges_buckets_of_a_hundred(monkeypatch) -> None:
-    table = {"experts": [[0.0, 0.2, 100], [1.0, 0.8, 100]], "basic": [[0.0, 0.99, 100]]}
+    table = {"experts": [[0.0, 0.0, 0.2, 100], [1.0, 1.0, 0.8, 100]],
+             "basic": [[0.0, 1.0, 0.99, 100]]}
     _tables(monkeypatch, {"texas42": {"in_hand": {"least": table}}})
     # 100 bids shown 20% (rate 0), 25 made: 5 points off, passes; 100 shown 80%, 70 made:
     # fails; 10 bids shown 50% are too few to judge.
@@ -149,6 +185,9 @@ def test_the_check_buckets_the_figure_shown_and_judges_buckets_of_a_hundred(monk
     assert rows["experts", "80-90"]["passes"] is False
     assert rows["experts", "50-60"]["passes"] is None
     assert rows["experts", "all"]["bids"] == 210
+    # With each bucket, how far the bids' own luck may put its share made.
+    low, high = rows["experts", "20-30"]["likely"]
+    assert low < 0.25 < high and high - low == pytest.approx(0.17, abs=0.01)
     # Never shown above 99%: a figure of "about" is not a certainty.
     assert rows["basic", "90-100"]["shown"] == pytest.approx(0.99)
     # By folds, each hand is judged by a table fitted without it.
@@ -176,5 +215,5 @@ def test_a_run_is_taken_up_again_and_refits_the_tables(monkeypatch, tmp_path, ca
     assert len({json.loads(line)["task"] for line in lines}) == 250
     written = json.loads(tables.read_text())["tables"]
     assert written == json.loads(json.dumps(fit_tables(read_records([out]))))
-    assert written["texas42"]["in_hand"]["least"]["experts"] == [[0.5, 0.5, 250]]
+    assert written["texas42"]["in_hand"]["least"]["experts"] == [[0.5, 0.5, 0.5, 250]]
     capsys.readouterr()

@@ -195,7 +195,7 @@ def test_after_an_opponents_bid_the_hint_weighs_bidding_over_it() -> None:
     assert advice.bid_value == 31 and advice.bidder_side
     assert advice.action == Pass(view.seat)
     assert hint_text(view, advice).startswith(
-        "Hint: Pass: even with fives, 31 is made in about 45% of hands like this")
+        "Hint: Pass: even with fives, 31 is made in about 48% of hands like this")
 
 
 def test_asking_for_advice_changes_nothing_in_the_game() -> None:
