@@ -1,5 +1,5 @@
-"""``b`` in the lobby (or on the statistics screen) of a served game opens the server's leaderboard; elsewhere it does
-nothing (a game of one's own has no server and no board)."""
+"""``b`` in the lobby (or on the statistics screen) of a served game opens the server's
+leaderboard; elsewhere it does nothing (a game of one's own has no server and no board)."""
 
 from __future__ import annotations
 
