@@ -123,11 +123,14 @@ class SharedTableScreen(TableScreen):
 class SpectatorTableScreen(SharedTableScreen):
     """A spectator's table: the game as it is played, no hand, no move to make."""
 
-    BINDINGS = [Binding("escape", "leave_table", "Stop watching", key_display="esc",
+    # At 80 columns the key line holds no more than these: "Leave" as a player's, "Sit",
+    # and / for chat said by the chat line itself ("? Help" was cut).
+    BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
                         id="stop-watching"),
                 Binding("v", "turn_seat", "Next seat", id="turn-seat"),
-                Binding("j", "sit_down", "Take a seat", id="sit-down"),
-                Binding("slash", "chat", "Chat", key_display="/", id="chat-watching")]
+                Binding("j", "sit_down", "Sit", id="sit-down"),
+                Binding("slash", "chat", "Chat to the table", key_display="/", show=False,
+                        id="chat-watching")]
 
     def __init__(self, flow: RemoteFlow, glyphs) -> None:
         super().__init__(flow, glyphs, interactive=False)

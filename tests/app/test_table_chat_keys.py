@@ -13,6 +13,7 @@ from moon42.app.serve.remote_flow import SharedTableScreen, SpectatorTableScreen
 from moon42.app.serve.seats import Sitter
 from moon42.app.widgets.hand import HandView
 
+from .helpers import screen_text
 from .test_tables_snapshots import server  # noqa: F401 (the fixture: Cat sits at table 1)
 
 pytestmark = pytest.mark.slow  # the app and a tables server
@@ -76,6 +77,9 @@ def test_a_spectator_turns_seats_and_stops_watching(server) -> None:  # noqa: F8
                          and app.screen.view is not None, "the table, watched")
             screen = app.screen
             assert screen.view.seat == 0 and screen.view.hand == ()
+            # Every key a spectator has fits the key line at 80 columns ("? Help" was cut).
+            key_line = screen_text(app).splitlines()[-1].rstrip()
+            assert "v Next seat" in key_line and key_line.endswith("? Help"), key_line
             await pilot.press("v")
             await _until(pilot, lambda: screen.view.seat == 1, "the next seat's side")
             await pilot.press("escape")

@@ -19,6 +19,7 @@ from .test_shared_tables import AT_TABLE, SUMMARY, hand_tiles, play_until_summar
 
 pytestmark = pytest.mark.slow  # servers and app processes
 
+WATCHING = "v Next seat"  # on a spectator's key line only
 HIDDEN = "Hands are hidden from spectators."
 WATCHED_SUMMARY = "Enter goes back to the table"  # a spectator's summary of a hand
 
@@ -47,7 +48,7 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
         tmux.keys("bob", "t")
         tmux.wait_for("bob", "1. Moon for 3")
         tmux.keys("bob", "w", "1")  # watch table 1
-        tmux.wait_for("bob", "Stop watching")
+        tmux.wait_for("bob", WATCHING)
         tmux.wait_for("bob", HIDDEN)
         assert not hand_tiles(tmux.screen("bob"))
         tmux.wait_for("cat", LOBBY_TITLE)
@@ -85,7 +86,7 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
         assert not any(hand_tiles(screen) for screen in seen)
         # A screen seen twice in a row has settled (a look may catch one being drawn).
         at_table = [screen for before, screen in zip(seen, seen[1:], strict=False)
-                    if screen == before and "Stop watching" in screen]
+                    if screen == before and WATCHING in screen]
         for screen in at_table:
             assert HIDDEN in screen, screen
         assert any("tricks 1" in screen for screen in at_table)  # the play, as it went
@@ -112,7 +113,7 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
 
         # Cat watches, then takes the empty seat.
         tmux.keys("cat", "w", "1")
-        tmux.wait_for("cat", "Stop watching")
+        tmux.wait_for("cat", WATCHING)
         tmux.keys("cat", "j")
         tmux.wait_for("cat", "This seat's code")
         tmux.keys("cat", "Enter")
