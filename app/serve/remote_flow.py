@@ -123,12 +123,13 @@ class SharedTableScreen(TableScreen):
 class SpectatorTableScreen(SharedTableScreen):
     """A spectator's table: the game as it is played, no hand, no move to make."""
 
-    # At 80 columns the key line holds no more than these: "Leave" as a player's, "Sit",
-    # and / for chat said by the chat line itself ("? Help" was cut).
+    # At 80 columns the key line holds no more than these, with "t Last trick" in play:
+    # "Leave" as a player's; j and / are said where the hand and the chat would be ("? Help"
+    # was cut).
     BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
                         id="stop-watching"),
                 Binding("v", "turn_seat", "Next seat", id="turn-seat"),
-                Binding("j", "sit_down", "Sit", id="sit-down"),
+                Binding("j", "sit_down", "Sit in an empty seat", show=False, id="sit-down"),
                 Binding("slash", "chat", "Chat to the table", key_display="/", show=False,
                         id="chat-watching")]
 
@@ -325,7 +326,7 @@ class RemoteFlow:
         if not self.watching:
             return
         self.table.other_hand = decode(shown["tiles"]) if shown else ()
-        self.table.no_hand = "Hands are hidden from spectators."
+        self.table.no_hand = "Hands are hidden from spectators. j: sit in an empty seat."
 
     def _summary_seen(self, _: None) -> None:
         self._summary = None
