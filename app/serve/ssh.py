@@ -32,6 +32,7 @@ from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
 from .protocol import TableServer
 from .session import GameChannel, GameSession
 from .spectators import DEFAULT_SPECTATORS
+from .table_stats import TableStats
 from .tables import Tables
 from .terminal import app_environment
 from .warm import WarmStarter, zygote_environment
@@ -98,7 +99,8 @@ class GameService:
                                                  pace=settings.table_pace,
                                                  decide=self.bots.decide,
                                                  max_spectators=settings.max_spectators,
-                                                 chat_rate=settings.chat_rate))
+                                                 chat_rate=settings.chat_rate,
+                                                 stats=TableStats(settings.folder)))
         await self.tables.start()
         self.busy.start()
         self.board.start()

@@ -59,8 +59,10 @@ class Table:
                  codes: Callable[[], str] = new_code,
                  decide: Decide = decide_in_thread, bot_claims: bool = True,
                  reveal: bool = False, max_spectators: int = DEFAULT_SPECTATORS,
-                 talk: RateLimit | None = None, chat: TableChat | None = None) -> None:
+                 talk: RateLimit | None = None, chat: TableChat | None = None,
+                 record: Callable[[Table, list[Event]], None] | None = None) -> None:
         self.number = number
+        self.record = record  # after each move: the players' statistics (``table_stats``)
         self.bot_claims = bot_claims  # whether a bot on lead holding only winners claims
         # Where this hand was claimed, for every seat's hand log: (hand, trick, claimer).
         self.claimed: tuple[int, int, int] | None = None
@@ -365,6 +367,8 @@ class Table:
             self.ready = set()
             self.hand_over_at = self.clock()
         self._tell_all(events)
+        if self.record is not None:
+            self.record(self, events)
         self._poke()
         return events
 

@@ -14,6 +14,7 @@ from .chat import DEFAULT_RATE, RateLimit, TableChat
 from .seats import Sitter, TableError, new_code
 from .spectators import DEFAULT_SPECTATORS
 from .table import Table
+from .table_stats import TableStats
 
 __all__ = ["Tables"]
 
@@ -27,7 +28,8 @@ class Tables:
                  clock: Callable[[], float] = time.monotonic,
                  decide: Decide = decide_in_thread,
                  max_spectators: int = DEFAULT_SPECTATORS,
-                 chat_rate: int = DEFAULT_RATE) -> None:
+                 chat_rate: int = DEFAULT_RATE, stats: TableStats | None = None) -> None:
+        self.stats = stats  # where the games go into their players' statistics, if anywhere
         self.grace, self.pace, self.summary_wait = grace, pace, summary_wait
         self.max_spectators = max_spectators
         # One count of chat lines a sender, and one token a sender, over every table.
@@ -50,7 +52,8 @@ class Tables:
                       on_close=self._forget, codes=self.codes, clock=self.clock, bot=bot,
                       decide=self.decide, bot_claims=bot_claims, reveal=reveal,
                       max_spectators=self.max_spectators, talk=self.talk,
-                      chat=TableChat(self.chat_secret))
+                      chat=TableChat(self.chat_secret),
+                      record=None if self.stats is None else self.stats.follow)
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
@@ -85,6 +88,8 @@ class Tables:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.number, None)
+        if self.stats is not None:
+            self.stats.forget(table)
         task = self._tasks.pop(table.number, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()

@@ -53,9 +53,11 @@ def auction_of(actions: Iterable[Action]) -> tuple[tuple[int, int | None, str], 
 
 
 def facts_of(game: Game, game_id: str, human: int | None, bots: Sequence[str | None],
-             started: str, undo_used: bool = False, first_hand: int = 0) -> GameFacts:
+             started: str, undo_used: bool = False, first_hand: int = 0,
+             names: Sequence[str] | None = None) -> GameFacts:
     """The game as the database keeps it: setup, the scored hands from ``first_hand`` on,
-    and the winner if any."""
+    and the winner if any; ``names``: the players' names where the game's are not the ones
+    shown (a shared table's)."""
     options = game.options
 
     def side(seat: int) -> int:
@@ -86,7 +88,7 @@ def facts_of(game: Game, game_id: str, human: int | None, bots: Sequence[str | N
         game=options.game,
         seed=game.seed,
         options=options.to_dict(),
-        players=tuple(game.players),
+        players=tuple(names or game.players),
         bots=tuple(bots),
         human_seat=human,
         human_side=None if human is None else side(human),
@@ -113,10 +115,12 @@ class StatsRecorder:
     """
 
     def __init__(self, store: StatsStore, game: Game, human: int | None,
-                 bots: Sequence[str | None], game_id: str | None = None) -> None:
+                 bots: Sequence[str | None], game_id: str | None = None,
+                 names: Sequence[str] | None = None) -> None:
         self.store = store
         self.human = human
         self.bots = tuple(bots)
+        self.names = tuple(names or game.players)
         self.started = now_text()
         self.game_id, self.first_hand = self._identify(game, game_id)
 
@@ -127,8 +131,7 @@ class StatsRecorder:
             return game_id, scored if first is None else first
         found = None
         if scored:
-            found = self.store.find_unfinished(game.options.game, game.seed,
-                                               tuple(game.players),
+            found = self.store.find_unfinished(game.options.game, game.seed, self.names,
                                                [r.totals for r in game.results])
         return found or (new_game_id(game), scored)
 
@@ -137,7 +140,7 @@ class StatsRecorder:
         if not any(isinstance(event, HandScored | GameWon) for event in events):
             return False
         facts = facts_of(game, self.game_id, self.human, self.bots, self.started, undo_used,
-                         self.first_hand)
+                         self.first_hand, self.names)
         self.store.write(facts)
         if facts.finished is not None:
             self.store.close()  # nothing more to write for this game

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from moon42.app.stats.report import summarise
+from moon42.app.stats.store import STATS_NAME, StatsStore
+
 from .harness import (
     LOBBY_TITLE,
     PATIENCE,
@@ -180,3 +183,10 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         tmux.kill()
         assert server.stop() == 0, server.log()
     assert not processes_mentioning(str(tmp_path / "server"))
+    # The three hands are in both players' statistics, from their own seats (bob's second
+    # hand too, played out by a bot in his seat while he was away).
+    for name in ("ann", "bob"):
+        kept = summarise(StatsStore(tmp_path / "server" / "players" / f"guest-{name}" / "data"
+                                    / STATS_NAME))
+        assert (kept["games_recorded"], kept["hands_recorded"]) == (1, 3), (name, kept)
+        assert {"ann", "bob"} <= set(kept["last_game"]["players"])

@@ -1,0 +1,81 @@
+"""The shared tables' games in their players' statistics.
+
+A game at a shared table is played in the server, not in the player's own app, so the
+server writes it into the statistics of each player sitting at it (``players/LABEL/data``,
+the database their own games go to): every scored hand and the winner, from the seat the
+player held, as a game of their own is kept. The statistics screen and the server's
+leaderboard then count the games of the club as well as the games against bots.
+
+A player who leaves keeps the hands scored while they sat; whoever takes the seat after is
+followed from then on. A database that cannot be written is logged once for its player and
+that player's game goes unrecorded; the table plays on.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from moon42.rules.events import Event, GameWon, HandScored
+
+from ..stats.recorder import StatsRecorder
+from ..stats.store import STATS_NAME, StatsError, StatsStore
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["TableStats"]
+
+log = logging.getLogger("moon42.serve")
+
+
+class TableStats:
+    """Follows every shared table's scored hands into its players' statistics."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root  # the server's folder: players' folders are under root/players
+        self._recorders: dict[tuple[int, int, str], StatsRecorder] = {}
+        self._failed: set[str] = set()  # players whose database could not be written
+
+    def path_of(self, player: str) -> Path:
+        return self.root / "players" / player / "data" / STATS_NAME
+
+    def follow(self, table: Table, events: list[Event]) -> None:
+        """After a table applied ``events``: start following each player who sat down, and
+        write the game for each player sitting there if a hand was scored or the game won."""
+        scored = sum(isinstance(event, HandScored) for event in events)
+        written = scored or any(isinstance(event, GameWon) for event in events)
+        bots = [None if seat.player is not None else seat.bot_name for seat in table.seats]
+        for number, seat in enumerate(table.seats):
+            if seat.player is None or seat.player in self._failed:
+                continue
+            try:
+                recorder = self._recorders.get((table.number, number, seat.player))
+                if recorder is None:
+                    recorder = self._start(table, number, seat.player, bots, scored)
+                if recorder is not None and written:
+                    recorder.follow(table.game, events)
+            except (StatsError, OSError) as error:
+                self._failed.add(seat.player)
+                log.warning("shared table %d: %s's statistics not saved: %s", table.number,
+                            seat.player, error)
+
+    def _start(self, table: Table, number: int, player: str, bots: list[str | None],
+               scored: int) -> StatsRecorder | None:
+        """Follow ``player`` at seat ``number`` from now on: the hands scored before they
+        sat are not theirs, but one scored by the move that brought them here is."""
+        path = self.path_of(player)
+        if not path.parent.is_dir():  # every seated player has a folder; never make one
+            return None
+        recorder = StatsRecorder(StatsStore(path), table.game, number, bots,
+                                 names=[seat.shown for seat in table.seats])
+        if recorder.first_hand == len(table.game.results):
+            recorder.first_hand = max(0, recorder.first_hand - scored)
+        self._recorders[(table.number, number, player)] = recorder
+        return recorder
+
+    def forget(self, table: Table) -> None:
+        """A table closed: its players' databases are let go."""
+        for key in [k for k in self._recorders if k[0] == table.number]:
+            self._recorders.pop(key).store.close()
