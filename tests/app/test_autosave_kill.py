@@ -86,18 +86,18 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
     whole = game_to_record(reference)
     rng = random.Random(f"{game}:{seed}")
     folders = [tmp_path / f"moment-{m}" for m in range(MOMENTS)]
-    runs = []
-    for folder in folders:  # the moments of one game run side by side
+    # A moment is an action, chosen at random (in the first hands, to keep the test short),
+    # and a random few milliseconds after the save shows it: the kill lands anywhere. Each
+    # moment's game starts only when the one before is killed: run side by side, a game
+    # could play to its end (and its save go) while an earlier moment was being waited for.
+    targets = rng.sample(range(min(EARLY, actions_in(whole))), MOMENTS)
+    for folder, target in zip(folders, targets, strict=True):
         env = dict(os.environ, MOON42_DATA_DIR=str(folder))
-        runs.append(subprocess.Popen(
+        run = subprocess.Popen(
             [sys.executable, "-m", "tests.app.autosave_driver", game, str(seed)],
             cwd=MAIN, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        ))
-    # A moment is an action, chosen at random (in the first hands, to keep the test short),
-    # and a random few milliseconds after the save shows it: the kill lands anywhere.
-    targets = rng.sample(range(min(EARLY, actions_in(whole))), MOMENTS)
-    try:
-        for folder, run, target in zip(folders, runs, targets, strict=True):
+        )
+        try:
             deadline = time.monotonic() + 120
             while saved_actions(folder) < target:
                 assert run.poll() is None, "the game ended before the moment came"
@@ -106,8 +106,7 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
             time.sleep(rng.uniform(0.0, 0.05))
             run.send_signal(signal.SIGKILL)
             run.wait()
-    finally:
-        for run in runs:
+        finally:
             if run.poll() is None:
                 run.kill()
                 run.wait()
