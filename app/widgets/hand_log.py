@@ -7,7 +7,6 @@ log says only who took them.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,7 +16,7 @@ from moon42.rules.views import SeatView
 
 from ..contract_words import for_partner
 from ..words import bid_text, trump_text
-from .line import Line
+from .line import Line, hanging
 
 __all__ = ["Claimed", "HandLog", "log_lines", "log_text"]
 
@@ -101,14 +100,6 @@ def log_lines(view: SeatView, claimed: Claimed | None = None,
     return lines
 
 
-def _wrapped(line: str, width: int) -> list[str]:
-    """``line`` broken between words to ``width``, its later rows indented under its text."""
-    if len(line) <= width:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip(" ")) + 3)
-    return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [line]
-
-
 def log_text(view: SeatView, claimed: Claimed | None = None, width: int | None = None,
              watching: bool = False) -> Text:
     """The log; with ``width``, each line too long for it goes on under itself (a trick's
@@ -117,7 +108,7 @@ def log_text(view: SeatView, claimed: Claimed | None = None, width: int | None =
     text = Text()
     rows = 0
     for line, style in log_lines(view, claimed, watching):
-        for row in _wrapped(line, width) if width else [line]:
+        for row in hanging(line, width, 3) if width else [line]:
             if rows:
                 text.append("\n")
             text.append(row, style or None)

@@ -8,7 +8,6 @@ the player at the table would without a memory.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -18,7 +17,7 @@ from moon42.rules.tiles import MOON21_SET, MOON22_SET
 from moon42.rules.trump import TRUMP_SUIT, suit_name
 from moon42.rules.views import SeatView
 
-from .line import Line
+from .line import Line, hanging
 
 __all__ = ["Tracker", "TileCounts", "tile_counts", "tracker_text", "seen_tricks", "voids"]
 
@@ -92,9 +91,7 @@ def _suit_rows(view: SeatView, counts: TileCounts) -> list[tuple[str, list[Tile]
 def _wrapped(line: str, width: int | None) -> str:
     """A line of words (the count out, a seat's voids) broken to ``width`` under itself,
     where the rows of tiles above must not wrap (the text as a whole does not)."""
-    if width is None or len(line) <= width:
-        return line
-    return "\n".join(textwrap.wrap(line, width, subsequent_indent="  ")) or line
+    return line if width is None else "\n".join(hanging(line, width, 2))
 
 
 def tracker_text(view: SeatView, width: int | None = None) -> Text:
