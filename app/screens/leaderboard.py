@@ -24,14 +24,9 @@ from textual.widgets import Footer, Static
 from ..paths import data_dir
 from ..stats.board import BOARD_VARIABLE, REFRESH_SECONDS, choose, listed, read_board
 
-__all__ = ["LeaderboardScreen", "board_offered"]
+__all__ = ["LeaderboardScreen"]
 
 _SIGN_IN = {"key": "key", "secret": "secret", "guest": "guest"}
-
-
-def board_offered() -> bool:
-    """Whether this game is served by a server that keeps a leaderboard."""
-    return bool(os.environ.get(BOARD_VARIABLE))
 
 
 def _percent(rate: Any) -> str:
