@@ -55,6 +55,8 @@ class TableStats:
                 if recorder is None:
                     recorder = self._start(table, number, seat.player, bots, scored)
                 if recorder is not None and written:
+                    # The names at the table as the hand is scored: others sit down later.
+                    recorder.names = tuple(seat.shown for seat in table.seats)
                     recorder.follow(table.game, events)
             except (StatsError, OSError) as error:
                 self._failed.add(seat.player)
