@@ -83,6 +83,9 @@ def add_serve_parser(commands: Commands) -> None:
     club.add_argument("--max-members", type=int, default=10000, metavar="N",
                       help="at most this many names registered from browsers; more are "
                       "refused (default 10000)")
+    club.add_argument("--no-register", action="store_true",
+                      help="take no new members: only names already in members.json may "
+                      "sign in from a browser (the sign-in page says so)")
     _add_ssh_door(club)
 
 
@@ -238,7 +241,8 @@ def _run_club(args: argparse.Namespace, parser: argparse.ArgumentParser, ssh) ->
                       folder=ssh.folder, limits=ssh.limits, warm=ssh.warm,
                       busy_answer=ssh.busy_answer)
     try:
-        asyncio.run(_serve_club(ClubSettings(ssh, web, args.max_members)))
+        asyncio.run(_serve_club(ClubSettings(ssh, web, args.max_members,
+                                                     register=not args.no_register)))
     except OSError as error:
         print(f"moon42 serve club: {error}", file=sys.stderr)
         return 1
