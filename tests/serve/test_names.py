@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from moon42.app.screens.help import rules_text
 from moon42.app.serve.identity import (
     Identity,
     guest_identity,
@@ -135,3 +136,13 @@ def test_a_new_member_may_not_register_a_keys_name(tmp_path: Path) -> None:
 def test_mark_problem() -> None:
     assert mark_problem("ann") is None and mark_problem("a+b") is None
     assert mark_problem("ann?") is not None and mark_problem("ann﹖") is not None
+
+
+def test_the_help_on_a_server_explains_the_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MOON42_TABLES_SOCKET", raising=False)
+    assert "Shared tables on this server" not in rules_text("moon3")
+    monkeypatch.setenv("MOON42_TABLES_SOCKET", "/nowhere/tables.sock")
+    said = rules_text("moon3")
+    assert "Shared tables on this server" in said
+    assert "**Zoë+** is a club" in said and "**bob?** is a guest" in said
+    assert "on a hand's summary and on the scoreboard" in said
