@@ -132,7 +132,7 @@ class ClubNames:
                 and held != ("key", who.label) and not (held[0] == kind == "member"):
             whose = "a member of this club" if held[0] == "member" else \
                 "a player who signs in with a key"
-            problem = f"the name {who.name} belongs to {whose}: choose another"
+            problem = f"that name belongs to {whose}: choose another"
         if problem is not None:
             return problem[0].upper() + problem[1:] + "."
         if kind == "key":
@@ -144,14 +144,13 @@ class ClubNames:
         ``members``), or None."""
         problem = self._common_problem(name, check_mark=True)
         if problem is None and self.key_holds(name):
-            problem = f"the name {name} belongs to a player who signs in with a key: " \
-                "choose another"
+            problem = "that name belongs to a player who signs in with a key: choose another"
         return problem
 
     @staticmethod
     def _common_problem(name: str, check_mark: bool) -> str | None:
         if name_key(name) in _BOTS:
-            return f"{name} is a name of the tables' bots: choose another"
+            return "that is a name of the tables' bots: choose another"
         return mark_problem(name) if check_mark else None
 
     def key_holds(self, name: str) -> bool:

@@ -218,6 +218,11 @@ class _SharedScoreboard(_ChatBeside, ScoreboardScreen):
     def compose(self) -> ComposeResult:
         yield from self._with_chat(super().compose())
 
+    def on_mount(self) -> None:
+        # The box takes the rows the chat leaves, so the chat sits right above the key
+        # line (centred at 90%, it left a row between them).
+        self.query_one("#scores-box").styles.height = "1fr"
+
 
 class _WatchedSummary(_SharedSummary):
     """A hand's summary for a spectator: Enter goes back to the table, where the next hand

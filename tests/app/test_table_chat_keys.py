@@ -83,6 +83,11 @@ async def _play_the_hand(running, number: int) -> None:
             table.act(who, table.game.view(turn.seat).legal[0])
 
 
+def _last_row(app: Moon42App) -> str:
+    """The screen's last row (its key line), or "" before it is drawn."""
+    return (screen_text(app).splitlines() or [""])[-1]
+
+
 async def _cat_says(running, text: str) -> None:
     running.server.tables.get(1).say(Sitter("guest-cat", "Cat", "cat-token", by_key=False),
                                      text)
@@ -108,7 +113,7 @@ def test_chat_on_the_hands_summary_and_the_scoreboard(server) -> None:  # noqa: 
             await _until(pilot, lambda: isinstance(app.screen, HandSummaryScreen),
                          "the hand's summary")
             summary = app.screen
-            await _until(pilot, lambda: "Next hand" in screen_text(app).splitlines()[-1],
+            await _until(pilot, lambda: "Next hand" in _last_row(app),
                          "it drawn, with its key line")
             rows = screen_text(app).splitlines()
             # The chat's row between the prompt and the key line, at 80x24.
@@ -128,7 +133,9 @@ def test_chat_on_the_hands_summary_and_the_scoreboard(server) -> None:  # noqa: 
             await pilot.press("s")
             await _until(pilot, lambda: isinstance(app.screen, ScoreboardScreen),
                          "the scoreboard")
-            assert "Cat: thanks" in screen_text(app)
+            await _until(pilot, lambda: "Close" in _last_row(app),
+                         "its key line")
+            assert screen_text(app).splitlines()[-2].strip() == "Cat: thanks"  # right above
             await pilot.press("slash", *"scores", "enter")
             await _until(pilot, lambda: len(table.chat.lines) == 3, "the line at the server")
             assert table.chat.lines[-1].text == "scores"

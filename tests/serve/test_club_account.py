@@ -161,7 +161,7 @@ def test_a_club_of_keys_that_takes_no_new_members(tmp_path: Path) -> None:
         tmux.open("ann", server.ssh(ann, "-tt", user="ann"))
         tmux.wait_for("ann", LOBBY_TITLE)
         said = refused_at_the_door(server, "Ann", bob)
-        assert "The name Ann belongs to a player who signs in with a key" in said, said
+        assert "That name belongs to a player who signs in with a key" in said, said
         said = refused_at_the_door(server, "zoë", bob)
         assert "belongs to a member of this club" in said, said
         tmux.keys("ann", "C-q")
