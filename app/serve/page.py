@@ -181,8 +181,7 @@ def member_sign_in_page(title: str, said: str, name: str, least: int, most: int,
                         most_name: int, register: bool = True) -> str:
     first = ("The first sign-in with a name nobody has taken makes it yours: choose a "
              f"secret of {least} to {most} characters, and keep it, since it cannot be "
-             "found again. After that the name needs the same secret. ") if register else \
-        "This club takes no new members: only its members sign in here. "
+             "found again. After that the name needs the same secret. ") if register else ""
     return _MEMBER_SIGN_IN.format(title=escape(title), style=_STYLE, said=escape(said),
                                   name=escape(name), least=least, most=most,
                                   most_name=most_name, first=first)
