@@ -32,22 +32,29 @@ async def _until(pilot, check, what: str) -> None:
         await pilot.pause(0.05)
 
 
+async def _sit_at_table_one(pilot) -> None:
+    """Ann, in the lobby, sits at table 1, closes the seat's code's notice and waits for
+    the table."""
+    app = pilot.app
+    await pilot.press("t")
+    await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
+    await pilot.press("1")
+    await _until(pilot, lambda: "Enter plays on" in str(app.screen.query("Static")
+                                                         .nodes[-1].render()),
+                 "the seat's code")
+    await pilot.press("enter")
+    await _until(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                 and app.screen.view is not None, "ann's seat")
+
+
 def test_chat_keys_and_game_keys_at_a_seat(server) -> None:  # noqa: F811
     table = server.server.tables.get(1)
 
     async def main() -> None:
         app = Moon42App()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("t")
-            await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
-            await pilot.press("1")
-            await _until(pilot, lambda: "Enter plays on" in str(app.screen.query("Static")
-                                                                 .nodes[-1].render()),
-                         "the seat's code")
-            await pilot.press("enter")
-            await _until(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                         and app.screen.view is not None and app.screen.view.my_turn,
-                         "ann's bid")
+            await _sit_at_table_one(pilot)
+            await _until(pilot, lambda: app.screen.view.my_turn, "ann's bid")
             screen = app.screen
             bids = len(screen.view.bids)
             await pilot.press("slash", *"pass", "space", "p", "enter")
@@ -99,15 +106,7 @@ def test_chat_on_the_hands_summary_and_the_scoreboard(server) -> None:  # noqa: 
     async def main() -> None:
         app = Moon42App()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("t")
-            await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
-            await pilot.press("1")
-            await _until(pilot, lambda: "Enter plays on" in str(app.screen.query("Static")
-                                                                 .nodes[-1].render()),
-                         "the seat's code")
-            await pilot.press("enter")
-            await _until(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                         and app.screen.view is not None, "ann's seat")
+            await _sit_at_table_one(pilot)
             seat = app.screen
             server.call(_play_the_hand(server, 1))
             await _until(pilot, lambda: isinstance(app.screen, HandSummaryScreen),
