@@ -11,14 +11,13 @@ A name ending in one of the marks (or in a character that stands for one: a full
 ``？``) is shown without it, and a new guest or member may not choose such a name.
 
 Names are compared as the tables show them to a reader: case, width and the marks set
-aside (``name_key``).  A name held by a signed-in player, a member's or the one a key's
-player last played under, is theirs: a guest cannot take it, a member cannot register it,
-and another key's player cannot play under it.  The bots' names are nobody's.
+aside (``name_key``).  A member's name, and the name a key's player last played under, is
+theirs: a guest cannot take it, a new member cannot register it, and another key's player
+cannot play under it.  The bots' names are nobody's.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import unicodedata
 from collections.abc import Callable
@@ -29,8 +28,6 @@ from .leaderboard import NAME_FILE, remembered_name
 
 __all__ = ["GUEST_MARK", "MEMBER_MARK", "ClubNames", "kind_of", "mark_problem", "name_key",
            "shown_name"]
-
-log = logging.getLogger("moon42.serve")
 
 GUEST_MARK = "?"
 MEMBER_MARK = "+"
