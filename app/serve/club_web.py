@@ -3,9 +3,11 @@ name and a secret, playing in their own folder and at the club's shared tables.
 
 Signing in (``members``) gives the browser a cookie of its own, a random token the server
 maps to the member for ``SIGNED_IN_HOURS``; the page and the game's websocket need it.
-A member's game gets what an SSH player's gets: their folder (saves, statistics, last
-lobby), a token for the shared tables, the leaderboard.  A name plays one game at a time:
-a second window is told the name is playing now, as a second SSH session is.
+Signing out forgets the token on the server; a new secret (``/secret``) forgets every
+token of the member.  A member's game gets what an SSH player's gets: their folder (saves,
+statistics, last lobby), a token for the shared tables, the leaderboard.  A name plays one
+game at a time: a second window is told the name is playing now, as a second SSH session
+is.
 """
 
 from __future__ import annotations

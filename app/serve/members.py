@@ -1,6 +1,9 @@
 """A club's browser players: each signs in by a name and a secret the server keeps hashed.
 
-The first sign-in with a name nobody has registers it; later ones need the same secret.
+The first sign-in with a name nobody has registers it (unless the club takes no new
+members: ``register``); later ones need the same secret, and a member may change it by
+giving it (``change_secret``).  A name a key's player holds (``reserved``, from ``names``)
+is not registered.
 The secrets are kept in one file in the server's folder (``members.json``, mode 0600,
 replaced whole on every change, never written in part): for each name a random salt and
 the secret's scrypt hash, with the scrypt costs it was made with (so they can be raised
