@@ -70,7 +70,10 @@ def add_serve_parser(commands: Commands) -> None:
         "over the same shared tables, bots and players' folders. Browser players sign in "
         "with a name and a secret (the first sign-in with a new name registers it; the "
         "secret is kept hashed in the data folder's members.json); SSH players sign in as "
-        "with `serve ssh`. The limits apply to each door on its own.",
+        "with `serve ssh`; a member signs out, or changes their secret on /secret, from the "
+        "page. At the tables a member's name ends in +, a guest's in ?, a key's player's has "
+        "no mark; a name a member or a key's player holds is refused to anyone else. The "
+        "limits apply to each door on its own.",
     )
     club.add_argument("--host", default="127.0.0.1",
                       help="the address both doors listen on (default 127.0.0.1)")
@@ -83,6 +86,9 @@ def add_serve_parser(commands: Commands) -> None:
     club.add_argument("--max-members", type=int, default=10000, metavar="N",
                       help="at most this many names registered from browsers; more are "
                       "refused (default 10000)")
+    club.add_argument("--no-register", action="store_true",
+                      help="take no new members: only names already in members.json may "
+                      "sign in from a browser (the sign-in page says so)")
     _add_ssh_door(club)
 
 
@@ -94,7 +100,9 @@ def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
                      "at every sign-in, so keys can be added while it runs)")
     who.add_argument("--guest", action="store_true",
                      help="let anyone in without a key; each user name gets its own saves, "
-                     "and a name in use is refused to another connection")
+                     "and a name in use is refused to another connection, as is a name a "
+                     "member or a key's player holds (guests' names show as NAME? at the "
+                     "tables)")
     _add_limits(parser, "games", "connections (signed in or not, with a game or not)")
     parser.add_argument("--max-attempts", type=int, default=10, metavar="N",
                         help="at most this many connections from one address in "
@@ -238,7 +246,8 @@ def _run_club(args: argparse.Namespace, parser: argparse.ArgumentParser, ssh) ->
                       folder=ssh.folder, limits=ssh.limits, warm=ssh.warm,
                       busy_answer=ssh.busy_answer)
     try:
-        asyncio.run(_serve_club(ClubSettings(ssh, web, args.max_members)))
+        asyncio.run(_serve_club(ClubSettings(ssh, web, args.max_members,
+                                                     register=not args.no_register)))
     except OSError as error:
         print(f"moon42 serve club: {error}", file=sys.stderr)
         return 1

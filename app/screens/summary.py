@@ -99,11 +99,15 @@ class HandSummaryScreen(Screen[None]):
     def on_mount(self) -> None:
         view = self.view
         used = summary_text(self.result, view, self.glyphs).plain.count("\n") + 1
-        fit = hands_that_fit(self.app.size.height - used, view)
+        fit = hands_that_fit(self.app.size.height - used - self.rows_beside(), view)
         self.query_one(Scoreboard).show(view.options, view.players, view.results, view.scores,
                                         self.glyphs, last=fit)
         if self.auto_seconds is not None:
             self.set_timer(max(0.01, self.auto_seconds), self.action_next_hand)
+
+    def rows_beside(self) -> int:
+        """Rows the screen gives to something besides the summary (a table's chat)."""
+        return 0
 
     def action_next_hand(self) -> None:
         if self.is_current:

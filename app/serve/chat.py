@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .names import name_key
+
 __all__ = ["ChatError", "ChatLine", "MESSAGE_LIMIT", "RATE_WINDOW", "RateLimit", "TableChat",
            "clean"]
 
@@ -106,6 +108,6 @@ class TableChat:
         return line
 
     def senders_named(self, name: str) -> set[str]:
-        """The tokens of the lines said under ``name`` (case ignored)."""
-        wanted = name.casefold()
-        return {line.sender for line in self.lines if line.name.casefold() == wanted}
+        """The tokens of the lines said under ``name`` (case and mark ignored)."""
+        wanted = name_key(name)
+        return {line.sender for line in self.lines if name_key(line.name) == wanted}

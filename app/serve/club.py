@@ -33,6 +33,7 @@ class ClubSettings:
     ssh: SshSettings  # its folder is the club's: players, host key, members, leaderboard
     web: WebSettings
     max_members: int = 10000
+    register: bool = True  # False: only the members there are may sign in (--no-register)
 
 
 class Club:
@@ -41,7 +42,12 @@ class Club:
     def __init__(self, settings: ClubSettings) -> None:
         self.settings = settings
         self.ssh = GameService(settings.ssh)
-        self.members = Members(settings.ssh.folder / MEMBERS_NAME, settings.max_members)
+        self.members = Members(settings.ssh.folder / MEMBERS_NAME, settings.max_members,
+                               register=settings.register)
+        # One set of names over both doors: a guest may not take a member's, nor a new
+        # member a key's player's.
+        self.ssh.names.members = self.members.holder
+        self.members.reserved = self.ssh.names.new_member_problem
         self.web: ClubWebServer | None = None
         self._runner: web.AppRunner | None = None
         self.web_port = settings.web.port
@@ -80,7 +86,8 @@ async def serve_club(settings: ClubSettings, stop: asyncio.Event) -> None:
     page = settings.web.public_url or f"http://{settings.web.host}:{web_port}"
     print(f"moon42 serve club: listening on {settings.ssh.host}:{ssh_port} for SSH "
           f"({who}; host key {club.ssh.host_fingerprint()}) and on {settings.web.host}:"
-          f"{web_port} for browsers ({page}, members sign in by name and secret); "
+          f"{web_port} for browsers ({page}, members sign in by name and secret"
+          f"{'' if settings.register else '; no new members'}); "
           "Ctrl+C stops", flush=True)
     try:
         await stop.wait()

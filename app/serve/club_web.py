@@ -3,9 +3,11 @@ name and a secret, playing in their own folder and at the club's shared tables.
 
 Signing in (``members``) gives the browser a cookie of its own, a random token the server
 maps to the member for ``SIGNED_IN_HOURS``; the page and the game's websocket need it.
-A member's game gets what an SSH player's gets: their folder (saves, statistics, last
-lobby), a token for the shared tables, the leaderboard.  A name plays one game at a time:
-a second window is told the name is playing now, as a second SSH session is.
+Signing out forgets the token on the server; a new secret (``/secret``) forgets every
+token of the member.  A member's game gets what an SSH player's gets: their folder (saves,
+statistics, last lobby), a token for the shared tables, the leaderboard.  A name plays one
+game at a time: a second window is told the name is playing now, as a second SSH session
+is.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from aiohttp import web
 from ..stats.board import BOARD_VARIABLE
 from .identity import NAME_CHARACTERS, Identity, player_folder
 from .leaderboard import remember_name
-from .members import CLOSED, SECRET_MAX, SECRET_MIN, Members
-from .page import member_sign_in_page, message_page
+from .members import CLOSED, NO_NEW_MEMBERS, SECRET_MAX, SECRET_MIN, Members
+from .page import member_links, member_sign_in_page, message_page, secret_page
 from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableServer
 from .web import GameWebServer, WebSettings
 
@@ -35,6 +37,8 @@ _MEMBER = "moon42.member"  # the request's key for the member who opened a game
 SIGNED_IN_HOURS = 12  # a sign-in's cookie is good this long
 MOST_SIGNED_IN = 10000  # sign-ins remembered at once (the oldest are forgotten first)
 _WELCOME = "Sign in with your name and secret; a name nobody has taken becomes yours."
+_WELCOME_MEMBERS = "Sign in with your name and secret. " + NO_NEW_MEMBERS
+_ELSEWHERE = "Sign in from the server's own page."
 
 
 class ClubWebServer(GameWebServer):
@@ -50,6 +54,13 @@ class ClubWebServer(GameWebServer):
         self.playing: dict[str, web.WebSocketResponse | None] = {}  # label -> game's socket
         self.game_tokens: dict[web.WebSocketResponse, str] = {}
 
+    def make_app(self) -> web.Application:
+        app = super().make_app()
+        app.router.add_post("/sign-out", self.sign_out)
+        app.router.add_get("/secret", self.secret)
+        app.router.add_post("/secret", self.change_secret)
+        return app
+
     # ----- who is signed in ----------------------------------------------------
 
     def _member(self, request: web.Request) -> Identity | None:
@@ -63,6 +74,10 @@ class ClubWebServer(GameWebServer):
 
     def _signed_in(self, request: web.Request) -> bool:
         return self._member(request) is not None
+
+    def _forget(self, who: Identity) -> None:
+        """Every sign-in of ``who`` ends (their secret has changed)."""
+        self.signed_in = {t: v for t, v in self.signed_in.items() if v[0] != who}
 
     def _remember(self, who: Identity) -> str:
         now = time.monotonic()
@@ -79,7 +94,11 @@ class ClubWebServer(GameWebServer):
 
     def _sign_in_page(self, said: str, name: str = "", status: int = 200) -> web.Response:
         return self._html(member_sign_in_page(self.title, said, name, SECRET_MIN, SECRET_MAX,
-                                              NAME_CHARACTERS), status=status)
+                                              NAME_CHARACTERS, self.members.register),
+                          status=status)
+
+    def _welcome(self) -> str:
+        return _WELCOME if self.members.register else _WELCOME_MEMBERS
 
     async def index(self, request: web.Request) -> web.StreamResponse:
         who = self._member(request)
@@ -87,15 +106,19 @@ class ClubWebServer(GameWebServer):
             self.members.read()
             if self.members.damage is not None:
                 return self._sign_in_page(CLOSED, status=503)
-            return self._sign_in_page(_WELCOME)
+            return self._sign_in_page(self._welcome())
         if who.label in self.playing:
             return self._html(message_page(self.title, f"{who.name} is playing in another "
-                                           "window now: end that game first."), status=409)
+                                           "window now: end that game first.",
+                                           after=member_links()), status=409)
         return await super().index(request)
+
+    def _after_game(self, request: web.Request) -> str:
+        return member_links()
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
         if not self._from_own_page(request):
-            return self._sign_in_page("Sign in from the server's own page.", status=403)
+            return self._sign_in_page(_ELSEWHERE, status=403)
         form = await request.post()
         name, secret = str(form.get("name", "")), str(form.get("secret", ""))
         address = request.remote or "?"
@@ -103,9 +126,55 @@ class ClubWebServer(GameWebServer):
         if said.identity is None:
             return self._sign_in_page(said.said, name[:NAME_CHARACTERS], said.status)
         response = web.HTTPSeeOther("/")
-        response.set_cookie(_COOKIE, self._remember(said.identity), httponly=True,
+        self._give_cookie(request, response, said.identity)
+        return response
+
+    def _give_cookie(self, request: web.Request, response: web.StreamResponse,
+                     who: Identity) -> None:
+        response.set_cookie(_COOKIE, self._remember(who), httponly=True,
                             samesite="Strict", path="/", max_age=SIGNED_IN_HOURS * 3600,
                             secure=self._page_origin(request).startswith("https"))
+
+    async def sign_out(self, request: web.Request) -> web.StreamResponse:
+        """The browser's sign-in ends, on the server as in the browser (a game being
+        played goes on until it ends)."""
+        if not self._from_own_page(request):
+            return self._sign_in_page(_ELSEWHERE, status=403)
+        cookie = request.cookies.get(_COOKIE, "")
+        who = self._member(request)
+        if who is not None:
+            del self.signed_in[hashlib.sha256(cookie.encode()).digest()]
+        response = self._sign_in_page("You have signed out." if who is not None else
+                                      self._welcome())
+        response.del_cookie(_COOKIE, path="/")
+        return response
+
+    def _secret_page(self, said: str, name: str = "", status: int = 200) -> web.Response:
+        return self._html(secret_page(self.title, said, name[:NAME_CHARACTERS], SECRET_MIN,
+                                      SECRET_MAX, NAME_CHARACTERS), status=status)
+
+    async def secret(self, request: web.Request) -> web.StreamResponse:
+        who = self._member(request)
+        return self._secret_page("Give your secret now, and the new one twice.",
+                                 who.name if who is not None else "")
+
+    async def change_secret(self, request: web.Request) -> web.StreamResponse:
+        """A member's new secret, given their secret now; every browser signed in as them
+        is signed out, and this one signed in again."""
+        if not self._from_own_page(request):
+            return self._secret_page(_ELSEWHERE, status=403)
+        form = await request.post()
+        name, old = str(form.get("name", "")), str(form.get("old", ""))
+        new, again = str(form.get("new", "")), str(form.get("again", ""))
+        if new != again:
+            return self._secret_page("The two new secrets differ: type the same one twice.",
+                                     name, 400)
+        said = await self.members.change_secret(name, old, new, request.remote or "?")
+        if said.identity is None:
+            return self._secret_page(said.said, name, said.status)
+        self._forget(said.identity)
+        response = self._html(message_page(self.title, said.said, ("/", "Play")))
+        self._give_cookie(request, response, said.identity)
         return response
 
     def _from_own_page(self, request: web.Request) -> bool:

@@ -25,7 +25,7 @@ from ..stats.store import STATS_NAME
 from .identity import NAME_BYTES, Identity
 
 __all__ = ["BOARD_NAME", "NAME_FILE", "MOST_PLAYERS", "MOST_ROWS", "REFRESH", "Leaderboard",
-           "remember_name"]
+           "remember_name", "remembered_name"]
 
 log = logging.getLogger("moon42.serve")
 
@@ -50,7 +50,8 @@ def remember_name(folder: Path, who: Identity) -> None:
         os.replace(partial, path)
 
 
-def _name(folder: Path) -> str:
+def remembered_name(folder: Path) -> str:
+    """The name kept in ``folder`` ("?" when there is none that can be read)."""
     try:
         with (folder / NAME_FILE).open("rb") as file:
             name = file.read(NAME_BYTES + 1).decode("utf-8")
@@ -150,7 +151,7 @@ class Leaderboard:
         if row is None:
             return None
         kind = _KINDS.get(label.partition("-")[0], "guest")
-        return {"name": _name(folder), "sign_in": kind, **row}
+        return {"name": remembered_name(folder), "sign_in": kind, **row}
 
     def _write(self) -> None:
         rows = [row for _, row in self._rows.values() if row is not None]

@@ -1,6 +1,9 @@
 """A club's browser players: each signs in by a name and a secret the server keeps hashed.
 
-The first sign-in with a name nobody has registers it; later ones need the same secret.
+The first sign-in with a name nobody has registers it (unless the club takes no new
+members: ``register``); later ones need the same secret, and a member may change it by
+giving it (``change_secret``).  A name a key's player holds (``reserved``, from ``names``)
+is not registered.
 The secrets are kept in one file in the server's folder (``members.json``, mode 0600,
 replaced whole on every change, never written in part): for each name a random salt and
 the secret's scrypt hash, with the scrypt costs it was made with (so they can be raised
@@ -26,6 +29,7 @@ import json
 import logging
 import os
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,9 +37,10 @@ from typing import Any
 
 from .identity import Identity, member_identity, name_problem
 from .limits import AttemptLimiter, Quieter
+from .names import name_key
 
-__all__ = ["MEMBERS_NAME", "SECRET_MIN", "SECRET_MAX", "CLOSED", "Members", "SignIn",
-           "hash_secret", "secret_problem"]
+__all__ = ["MEMBERS_NAME", "SECRET_MIN", "SECRET_MAX", "CLOSED", "NO_NEW_MEMBERS", "Members",
+           "SignIn", "hash_secret", "secret_problem"]
 
 log = logging.getLogger("moon42.serve")
 
@@ -56,6 +61,7 @@ _ADDRESS_TRIES, _ADDRESS_WINDOW = 10, 60.0
 _REGISTRATIONS, _REGISTRATION_WINDOW = 5, 3600.0
 CLOSED = "Sign-in is closed for now: the server's list of members cannot be read. The " \
     "server's keeper has been told; please try again later."
+NO_NEW_MEMBERS = "This club takes no new members: only its members sign in here."
 
 
 def secret_problem(secret: str) -> str | None:
@@ -122,11 +128,15 @@ class SignIn:
 class Members:
     """The members' file, read when it changes, written whole when someone registers."""
 
-    def __init__(self, path: Path, most: int = 10000) -> None:
+    def __init__(self, path: Path, most: int = 10000, register: bool = True,
+                 reserved: Callable[[str], str | None] | None = None) -> None:
         self.path, self.most = path, most
+        self.register = register  # whether a free name becomes a new member's
+        self.reserved = reserved  # why a new member may not take a name others hold
         self.damage: str | None = None  # why the file cannot be used, or None
         self._entries: dict[str, _Entry] = {}
-        self._folded: set[str] = set()  # the names, case folded: no two differ by case alone
+        # The names by their key at the tables (``names.name_key``): no two share one.
+        self._folded: dict[str, str] = {}
         self._seen: tuple[int, int, int] | None = None  # the file read: inode, size, mtime
         self._hashing = asyncio.Semaphore(_AT_ONCE)
         self._writing = asyncio.Lock()
@@ -147,7 +157,7 @@ class Members:
         try:
             stat = self.path.stat()
         except FileNotFoundError:
-            self._entries, self._folded, self._seen, self.damage = {}, set(), None, None
+            self._entries, self._folded, self._seen, self.damage = {}, {}, None, None
             return
         except OSError as error:
             self._damaged(f"cannot be read ({error.strerror})")
@@ -176,7 +186,7 @@ class Members:
             self._damaged(f"is damaged: {error}")
             return
         self._entries = entries
-        self._folded = {name.casefold() for name in entries}
+        self._folded = {name_key(name): name for name in entries}
         if self.damage is not None:
             log.info("%s can be read again: sign-in is open", self.path)
         self.damage = None
@@ -210,6 +220,46 @@ class Members:
     async def sign_in(self, name: str, secret: str, address: str) -> SignIn:
         """Sign ``name`` in with ``secret`` from ``address``, registering a new name."""
         name = unicodedata.normalize("NFC", name)
+        checked = await self._check(name, secret, address, register=True)
+        if isinstance(checked, SignIn):
+            return checked
+        return SignIn(member_identity(name), f"Welcome back, {name}.")
+
+    async def change_secret(self, name: str, old: str, new: str, address: str) -> SignIn:
+        """Give member ``name`` the secret ``new``, if ``old`` is theirs (counted as a
+        sign-in is: a wrong old secret is a wrong secret)."""
+        name = unicodedata.normalize("NFC", name)
+        problem = secret_problem(new)
+        if problem is not None:
+            return SignIn(None, f"The new secret: {problem}.", 400)
+        if unicodedata.normalize("NFC", new) == unicodedata.normalize("NFC", old):
+            return SignIn(None, "The new secret is the old one: choose another.", 400)
+        checked = await self._check(name, old, address, register=False)
+        if isinstance(checked, SignIn):
+            return checked
+        salt = os.urandom(_SALT_BYTES)
+        async with self._hashing:
+            digest = await asyncio.to_thread(hash_secret, new, salt)
+        async with self._writing:
+            self.read()  # the file may have changed meanwhile
+            if self.damage is not None:
+                return SignIn(None, CLOSED, 503)
+            if self._entries.get(name) != checked:
+                return SignIn(None, "The secret of that name changed a moment ago: sign in "
+                              "with the new one.", 409)
+            entries = dict(self._entries)
+            entries[name] = _Entry(salt, digest, _N, _R, _P, checked.since)
+            refused = await self._store(entries)
+            if refused is not None:
+                return refused
+        log.info("%s: %r changed their secret", address, name)
+        return SignIn(member_identity(name), f"{name}, your secret is changed: sign in with "
+                      "it from now on.")
+
+    async def _check(self, name: str, secret: str, address: str,
+                     register: bool) -> SignIn | _Entry:
+        """Member ``name``'s entry if ``secret`` is theirs; else what to say (or, for a
+        free name when ``register``, what registering it came to)."""
         problem = "a name is needed" if not name else name_problem(name)
         if problem is None:
             problem = secret_problem(secret)
@@ -223,8 +273,12 @@ class Members:
         if self.damage is not None:
             return SignIn(None, CLOSED, 503)
         entry = self._entries.get(name)
-        if entry is None:
+        if entry is None and register and self.register:
             return await self._register(name, secret, address)
+        if entry is None:
+            self.address_tries.attempt(address)  # names are not to be found by trying
+            more = f" {NO_NEW_MEMBERS}" if register else ""
+            return SignIn(None, f"There is no member of that name.{more}", 403)
         async with self._hashing:
             digest = await asyncio.to_thread(hash_secret, secret, entry.salt, entry.n,
                                              entry.r, entry.p)
@@ -233,14 +287,17 @@ class Members:
             self.address_tries.attempt(address)
             if self.quieter.due(f"{address} {name}"):
                 log.info("%s: a wrong secret for %r", address, name)
-            return SignIn(None, "That is not the secret of that name. (A new name needs a "
-                          "name nobody has taken.)", 403)
-        return SignIn(member_identity(name), f"Welcome back, {name}.")
+            more = " (A new name needs a name nobody has taken.)" if self.register else ""
+            return SignIn(None, f"That is not the secret of that name.{more}", 403)
+        return entry
 
     async def _register(self, name: str, secret: str, address: str) -> SignIn:
-        if name.casefold() in self._folded:
+        if name_key(name) in self._folded:
             return SignIn(None, "That name is taken (names that differ only in capitals are "
                           "one name): choose another.", 403)
+        reserved = self.reserved(name) if self.reserved is not None else None
+        if reserved is not None:
+            return SignIn(None, reserved[0].upper() + reserved[1:] + ".", 403)
         if len(self._entries) >= self.most:
             return SignIn(None, "This server has as many members as it takes: new names "
                           "cannot be registered.", 503)
@@ -255,19 +312,32 @@ class Members:
             self.read()  # someone may have registered it, or the file changed, meanwhile
             if self.damage is not None:
                 return SignIn(None, CLOSED, 503)
-            if name.casefold() in self._folded:
+            if name_key(name) in self._folded:
                 return SignIn(None, "That name was taken a moment ago: choose another.", 403)
             entries = dict(self._entries)
             entries[name] = _Entry(salt, digest, _N, _R, _P, since)
-            try:
-                await asyncio.to_thread(self._write, entries)
-            except OSError as error:
-                log.error("%s cannot be written: %s", self.path, error)
-                return SignIn(None, "The server cannot keep a new name now; please try "
-                              "again later.", 503)
-            self._entries = entries
-            self._folded.add(name.casefold())
-            stat = self.path.stat()
-            self._seen = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+            refused = await self._store(entries)
+            if refused is not None:
+                return refused
         log.info("%s: %r registered", address, name)
         return SignIn(member_identity(name), f"Welcome, {name}: the name is yours.", new=True)
+
+    async def _store(self, entries: dict[str, _Entry]) -> SignIn | None:
+        """Write ``entries`` as the file (holding ``_writing``); what to say if it cannot
+        be written, else None."""
+        try:
+            await asyncio.to_thread(self._write, entries)
+        except OSError as error:
+            log.error("%s cannot be written: %s", self.path, error)
+            return SignIn(None, "The server cannot keep its members' list now; please try "
+                          "again later.", 503)
+        self._entries = entries
+        self._folded = {name_key(name): name for name in entries}
+        stat = self.path.stat()
+        self._seen = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        return None
+
+    def holder(self, key: str) -> str | None:
+        """The member whose name has the key ``key`` at the tables, if any."""
+        self.read()
+        return self._folded.get(key)

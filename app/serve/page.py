@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-__all__ = ["game_page", "sign_in_page", "member_sign_in_page", "message_page",
-           "SECURITY_HEADERS"]
+__all__ = ["game_page", "sign_in_page", "member_sign_in_page", "member_links", "message_page",
+           "secret_page", "SECURITY_HEADERS"]
 
 # No page of the server loads anything from anywhere else, or shows inside another site.
 SECURITY_HEADERS = {
@@ -38,6 +38,8 @@ button, input { font-family: inherit; font-size: 16px; margin: 8px; padding: 8px
 button { background-color: #5e0ba7; color: rgba(255, 255, 255, 0.95); border: none;
   cursor: pointer; }
 button:hover { background: #ac5af4; }
+a { color: #ac5af4; }
+form.inline { display: inline; }
 """
 
 _GAME = """<!DOCTYPE html>
@@ -68,6 +70,7 @@ function refresh() {{ window.location.href = window.location.pathname; }}
 <div class="dialog-container closed-dialog"><div class="intro">
   <div class="message">The game has ended.</div>
   <button type="button" onclick="refresh()">Play again</button>
+  {after}
 </div></div>
 <div id="terminal" class="textual-terminal" data-session-websocket-url="{websocket}"
   data-font-size="{font_size}"></div>
@@ -109,10 +112,10 @@ label {{ display: block; text-align: left; }}
     <button type="submit">Play</button>
   </form>
   <div class="rules">
-    <p>The first sign-in with a name nobody has taken makes it yours: choose a secret of
-    {least} to {most} characters, and keep it, since it cannot be found again. After that
-    the name needs the same secret. Your saves, statistics and seats at the shared tables
-    are your name's, whichever browser you sign in from.</p>
+    <p>{first}Your saves, statistics and seats at the shared tables
+    are your name's, whichever browser you sign in from. At the tables a member's name
+    ends in +, a guest's (signed in over SSH with no key) in ?.
+    <a href="/secret">Change your secret</a>.</p>
     <p>A name has 1 to {most_name} letters, digits, marks or spaces (not at either end).
     Names that differ only in capitals are one name. A name in play now cannot sign in
     again until its game ends. Several wrong secrets in a row make the name, and the
@@ -123,18 +126,51 @@ label {{ display: block; text-align: left; }}
 </html>
 """
 
+_MEMBER_LINKS = """<form class="inline" method="post" action="/sign-out">
+    <button type="submit">Sign out</button></form>
+  <a href="/secret">Change your secret</a>"""
+
+_SECRET = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{title}: change your secret</title><style>{style}
+label {{ display: block; text-align: right; }}
+</style></head>
+<body>
+<div class="dialog-container"><div class="intro">
+  <div>{title}: change your secret</div>
+  <p>{said}</p>
+  <form method="post" action="/secret">
+    <label>Name <input type="text" name="name" value="{name}" maxlength="{most_name}"
+      required autocomplete="username"></label>
+    <label>Secret now <input type="password" name="old" minlength="{least}"
+      maxlength="{most}" required autocomplete="current-password"></label>
+    <label>New secret <input type="password" name="new" minlength="{least}"
+      maxlength="{most}" required autocomplete="new-password"></label>
+    <label>New secret again <input type="password" name="again" minlength="{least}"
+      maxlength="{most}" required autocomplete="new-password"></label>
+    <button type="submit">Change it</button>
+  </form>
+  <p>A secret has {least} to {most} characters. Once it is changed, every browser signed
+  in with the old one is signed out. <a href="/">Back</a></p>
+</div></div>
+</body>
+</html>
+"""
+
 _MESSAGE = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>{title}</title><style>{style}</style></head>
 <body><div class="dialog-container"><div class="intro"><div>{title}</div><p>{said}</p>
-</div></div></body>
+{more}</div></div></body>
 </html>
 """
 
 
-def game_page(title: str, websocket: str, font_size: int) -> str:
+def game_page(title: str, websocket: str, font_size: int, after: str = "") -> str:
+    """The game's page; ``after``: what the page offers besides another game once the
+    game has ended (the server's own HTML)."""
     return _GAME.format(title=escape(title), style=_STYLE, websocket=escape(websocket),
-                        font_size=font_size)
+                        font_size=font_size, after=after)
 
 
 def sign_in_page(title: str, said: str) -> str:
@@ -142,11 +178,30 @@ def sign_in_page(title: str, said: str) -> str:
 
 
 def member_sign_in_page(title: str, said: str, name: str, least: int, most: int,
-                        most_name: int) -> str:
+                        most_name: int, register: bool = True) -> str:
+    first = ("The first sign-in with a name nobody has taken makes it yours: choose a "
+             f"secret of {least} to {most} characters, and keep it, since it cannot be "
+             "found again. After that the name needs the same secret. ") if register else ""
     return _MEMBER_SIGN_IN.format(title=escape(title), style=_STYLE, said=escape(said),
                                   name=escape(name), least=least, most=most,
-                                  most_name=most_name)
+                                  most_name=most_name, first=first)
 
 
-def message_page(title: str, said: str) -> str:
-    return _MESSAGE.format(title=escape(title), style=_STYLE, said=escape(said))
+def member_links() -> str:
+    """A signed-in member's buttons beside "Play again": change the secret, sign out."""
+    return _MEMBER_LINKS
+
+
+def secret_page(title: str, said: str, name: str, least: int, most: int,
+                most_name: int) -> str:
+    return _SECRET.format(title=escape(title), style=_STYLE, said=escape(said),
+                          name=escape(name), least=least, most=most, most_name=most_name)
+
+
+def message_page(title: str, said: str, link: tuple[str, str] | None = None,
+                 after: str = "") -> str:
+    """A page that says ``said``, with a link (address, words) to go on if given, and
+    ``after`` (the server's own HTML)."""
+    more = "" if link is None else f'<p><a href="{escape(link[0])}">{escape(link[1])}</a></p>'
+    more += after
+    return _MESSAGE.format(title=escape(title), style=_STYLE, said=escape(said), more=more)

@@ -35,6 +35,7 @@ from moon42.rules.options import OptionsError
 
 from .chat import ChatError
 from .identity import Identity
+from .names import shown_name
 from .seats import SeatCodeNeeded, Sitter, TableError
 from .table import Table
 from .tables import Tables
@@ -49,8 +50,6 @@ SOCKET_VARIABLE = "MOON42_TABLES_SOCKET"
 TOKEN_VARIABLE = "MOON42_TABLES_TOKEN"
 
 _LINE_LIMIT = 1 << 20
-# A name as the tables show it.
-_SHOWN_NAME = 16
 
 
 def _line(message: dict[str, Any]) -> bytes:
@@ -142,7 +141,7 @@ class TableServer:
             who = self._sessions.get(str(request.get("token")))
             if who is None:
                 raise TableError("this session is not signed in to the server's tables.")
-            me.who = Sitter(player=who.label, name=who.name[:_SHOWN_NAME] or "Player",
+            me.who = Sitter(player=who.label, name=shown_name(who),
                             session=str(request["token"]), by_key=who.by_key)
             held = self.tables.held_by(me.who)
             claimed = self.tables.claimed_by(me.who) if held is None else None

@@ -8,12 +8,14 @@ every view comes from there, so the screen never holds another seat's tiles.
 A spectator's flow (``watching``) draws the table from a spectator's view, which holds no
 hand at all, on a ``SpectatorTableScreen``: no move is theirs; they may turn to another
 seat's side, take an empty seat, or stop watching.  Players and spectators alike have the
-table's chat under the game (``ChatPane``; ``/`` opens its input).
+table's chat under the game (``ChatPane``; ``/`` opens its input), and on the screens
+where they wait between hands: the hand's summary and the scoreboard.  Every pane shows
+the one ``ChatLog`` of the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from textual.app import ComposeResult
@@ -21,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from moon42.rules import Phase, Trick
@@ -33,7 +36,7 @@ from ..screens.game_over import GameOverScreen
 from ..screens.scoreboard import ScoreboardScreen
 from ..screens.summary import HandSummaryScreen
 from ..screens.table import TableScreen
-from ..widgets.chat import ChatPane
+from ..widgets.chat import ChatLog, ChatPane, chat_rows
 from ..widgets.hand_log import Claimed
 from ..words import plain_refusal
 from .chat import MESSAGE_LIMIT
@@ -44,33 +47,27 @@ __all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen", "SpectatorTableS
 CHAT_HINT = "Table chat: / to say something."
 
 
-class SharedTableScreen(TableScreen):
-    """The table screen, its messages answered by the remote flow rather than the app."""
+def _chat_key(id: str) -> Binding:
+    # Not on the key line: at 80 columns it is full; the chat pane says it.
+    return Binding("slash", "chat", "Chat to the table", key_display="/", show=False, id=id)
 
-    # "Leave", not "Leave table": with t in play the key line is 80 columns to the letter.
-    BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
-                        id="leave-table"),
-                Binding("c", "seat_code", "Seat code", show=False, id="seat-code"),
-                # Not on the key line at 80 columns (it is full); the chat pane says it.
-                Binding("slash", "chat", "Chat to the table", key_display="/", show=False,
-                        id="chat")]
 
-    def __init__(self, flow: RemoteFlow, glyphs, interactive: bool = True) -> None:
-        super().__init__(glyphs, interactive=interactive)
-        self.flow = flow
-        # No u on the key line (80 columns cut "? Help" with it): u only says why not.
-        self.undo_allowed = False
-        # Made here, not in compose: lines may come before the screen is drawn.
-        self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, id="chat")
+class _ChatBeside:
+    """A screen of a shared table with the table's chat above its key line: ``/`` opens
+    the input (each screen binds it: ``_chat_key``), a line typed goes to the table."""
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
+    flow: RemoteFlow
+    chat: ChatPane
+    app: Any
+
+    def _with_chat(self, widgets: Iterable[Widget]) -> Iterator[Widget]:
+        for widget in widgets:
             if isinstance(widget, Footer):
                 yield self.chat
             yield widget
 
     def on_resize(self) -> None:
-        if self.children:
+        if self.chat.is_mounted:
             self.chat.fit(self.app.size.height)
 
     def action_chat(self) -> None:
@@ -79,6 +76,27 @@ class SharedTableScreen(TableScreen):
     def on_chat_pane_said(self, message: ChatPane.Said) -> None:
         message.stop()
         self.flow.say(message.text)
+
+
+class SharedTableScreen(_ChatBeside, TableScreen):
+    """The table screen, its messages answered by the remote flow rather than the app."""
+
+    # "Leave", not "Leave table": with t in play the key line is 80 columns to the letter.
+    BINDINGS = [Binding("escape", "leave_table", "Leave", key_display="esc",
+                        id="leave-table"),
+                Binding("c", "seat_code", "Seat code", show=False, id="seat-code"),
+                _chat_key("chat")]
+
+    def __init__(self, flow: RemoteFlow, glyphs, interactive: bool = True) -> None:
+        super().__init__(glyphs, interactive=interactive)
+        self.flow = flow
+        # No u on the key line (80 columns cut "? Help" with it): u only says why not.
+        self.undo_allowed = False
+        # Made here, not in compose: lines may come before the screen is drawn.
+        self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, chat_log=flow.chat_log, id="chat")
+
+    def compose(self) -> ComposeResult:
+        yield from self._with_chat(super().compose())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "seat_code" and not self.flow.seat_code:
@@ -99,7 +117,7 @@ class SharedTableScreen(TableScreen):
     def on_show_scores(self, message: ShowScores) -> None:
         message.stop()
         if self.view is not None:
-            self.app.push_screen(ScoreboardScreen(self.view, self.glyphs))
+            self.app.push_screen(_SharedScoreboard(self.flow, self.view, self.glyphs))
 
     def on_undo_move(self, message: UndoMove) -> None:
         message.stop()
@@ -130,8 +148,7 @@ class SpectatorTableScreen(SharedTableScreen):
                         id="stop-watching"),
                 Binding("v", "turn_seat", "Next seat", id="turn-seat"),
                 Binding("j", "sit_down", "Sit in an empty seat", show=False, id="sit-down"),
-                Binding("slash", "chat", "Chat to the table", key_display="/", show=False,
-                        id="chat-watching")]
+                _chat_key("chat-watching")]
 
     def __init__(self, flow: RemoteFlow, glyphs) -> None:
         super().__init__(flow, glyphs, interactive=False)
@@ -171,7 +188,43 @@ class SeatCodeNotice(ModalScreen[None]):
         self.dismiss(None)
 
 
-class _WatchedSummary(HandSummaryScreen):
+class _SharedSummary(_ChatBeside, HandSummaryScreen):
+    """A hand's summary at a shared table, with the table's chat."""
+
+    BINDINGS = [_chat_key("summary-chat")]
+
+    def __init__(self, flow: RemoteFlow, result, view: SeatView, glyphs) -> None:
+        super().__init__(result, view, glyphs)
+        self.flow = flow
+        self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, chat_log=flow.chat_log, id="summary-chat")
+
+    def compose(self) -> ComposeResult:
+        yield from self._with_chat(super().compose())
+
+    def rows_beside(self) -> int:
+        return chat_rows(self.app.size.height)
+
+
+class _SharedScoreboard(_ChatBeside, ScoreboardScreen):
+    """The scoreboard over a shared table, with the table's chat."""
+
+    BINDINGS = [_chat_key("scores-chat")]
+
+    def __init__(self, flow: RemoteFlow, view: SeatView, glyphs) -> None:
+        super().__init__(view, glyphs)
+        self.flow = flow
+        self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, chat_log=flow.chat_log, id="scores-chat")
+
+    def compose(self) -> ComposeResult:
+        yield from self._with_chat(super().compose())
+
+    def on_mount(self) -> None:
+        # The box takes the rows the chat leaves, so the chat sits right above the key
+        # line (centred at 90%, it left a row between them).
+        self.query_one("#scores-box").styles.height = "1fr"
+
+
+class _WatchedSummary(_SharedSummary):
     """A hand's summary for a spectator: Enter goes back to the table, where the next hand
     comes when the players are ready (a spectator holds up nobody)."""
 
@@ -211,6 +264,7 @@ class RemoteFlow:
         self.send, self.on_leave = send, on_leave
         self.watching, self.table_number = watching, table_number
         self.seat_code = ""  # a guest's seat's code, once the server has told it
+        self.chat_log = ChatLog()  # the table's chat, shown by each of its screens' panes
         self.table = SpectatorTableScreen(self, glyphs) if watching \
             else SharedTableScreen(self, glyphs)
         self.view: SeatView | None = None
@@ -250,7 +304,7 @@ class RemoteFlow:
         if command in ("/mute", "/unmute") and rest.strip():
             self.send({"op": command[1:], "name": rest.strip()})
         elif command.startswith("/"):
-            self.table.chat.note("The chat's commands: /mute NAME, /unmute NAME.")
+            self.chat_log.note("The chat's commands: /mute NAME, /unmute NAME.")
         else:
             self.send({"op": "say", "text": text})
 
@@ -287,10 +341,10 @@ class RemoteFlow:
                 self.table.note(f"{name}'s hand as dealt (shown to spectators once a hand "
                                 "is over).")
         elif kind == "chat":
-            self.table.chat.add(str(message["name"]), str(message["text"]),
-                                message.get("watching") is True)
+            self.chat_log.add(str(message["name"]), str(message["text"]),
+                              message.get("watching") is True)
         elif kind == "chat-note":
-            self.table.chat.note(str(message["text"]))
+            self.chat_log.note(str(message["text"]))
         elif kind == "refused" and self.view is not None:
             self.table.refuse(plain_refusal(str(message["message"]), self.view))
         elif kind == "error":
@@ -312,8 +366,8 @@ class RemoteFlow:
             self.table.note(" ".join(notes[-2:]))
         if view.phase is Phase.HAND_OVER and self._summed_up != view.hand_number:
             self._summed_up = view.hand_number
-            summary = _WatchedSummary if self.watching else HandSummaryScreen
-            self._summary = summary(view.results[-1], view, self.glyphs)
+            summary = _WatchedSummary if self.watching else _SharedSummary
+            self._summary = summary(self, view.results[-1], view, self.glyphs)
             self.app.push_screen(self._summary, self._summary_seen)
         elif view.phase is Phase.GAME_OVER and not self._over:
             self._over = True

@@ -115,9 +115,16 @@ class GameSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         limits = self.service.settings.limits
         why = self.connection.key_refusal() or self.refusal
+        identity = self.connection.identity
+        # A key's player's name may be another's; a guest's may have become a member's.
+        taken = None if why is not None or identity is None \
+            else self.service.names.refusal(identity)
         if why is None and self.term_type is None:
             why = "moon42 needs a terminal: this session has none."
-        if why is not None:
+        if taken is not None:
+            self._say_and_leave(taken, f"Sign in under another name: ssh -l OTHERNAME -p "
+                                f"{self.service.port} HOST")
+        elif why is not None:
             self._say_and_leave(why, "Connect with a terminal: ssh -t -p "
                                 f"{self.service.port} HOST")
         elif len(self.service.sessions) >= limits.max_sessions:

@@ -29,6 +29,7 @@ from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .leaderboard import Leaderboard
 from .limits import AttemptLimiter, ConnectionCount, Quieter, ServeLimits
+from .names import ClubNames
 from .protocol import TableServer
 from .session import GameChannel, GameSession
 from .spectators import DEFAULT_SPECTATORS
@@ -88,12 +89,14 @@ class GameService:
         self._warming: asyncio.Task[None] | None = None
         self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
         self.board = Leaderboard(settings.folder)
+        self.names = ClubNames(settings.folder)  # who holds which name at the tables
 
     async def start(self) -> int:
         """Listen; the port really listened on (``port`` 0 picks a free one)."""
         settings = self.settings
         # The shared tables: in this process, reached by the players' apps on a local socket.
         socket = Path(tempfile.mkdtemp(prefix="moon42-tables-")) / "tables.sock"
+        await asyncio.to_thread(self.names.read)
         self.bots = BotPool(settings.bot_workers)
         self.tables = TableServer(socket, Tables(grace=settings.table_grace,
                                                  pace=settings.table_pace,
@@ -253,6 +256,11 @@ class GameConnection(asyncssh.SSHServer):
     def _guest(self, username: str) -> bool:
         """A guest signs in by name alone, if nobody is signed in with it now."""
         who = guest_identity(username)
+        refusal = self.service.names.refusal(who)
+        if refusal is not None:
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_ILLEGAL_USER_NAME,
+                f"moon42: {refusal} ssh -l OTHERNAME -p {self.service.port} HOST")
         holder = self.service.guests.get(who.label)
         if holder is not None and holder is not self:
             raise asyncssh.DisconnectError(

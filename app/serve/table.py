@@ -29,6 +29,7 @@ from ..difficulty import DEFAULT_BOT
 from ..game.claiming import bot_claim_of, claim_refusal, claimed_plays
 from .bot_pool import Decide, decide_in_thread
 from .chat import DEFAULT_RATE, ChatError, RateLimit, TableChat, clean
+from .names import name_key
 from .seats import (
     CODE_TRIES,
     CODE_WINDOW,
@@ -300,11 +301,11 @@ class Table:
 
     def tokens_named(self, name: str) -> set[str]:
         """The chat tokens of whoever goes by ``name`` here: at a seat, watching, or in
-        the lines kept (case ignored)."""
-        wanted = name.casefold()
+        the lines kept (case and the sign-in's mark ignored: ``names``)."""
+        wanted = name_key(name)
         here = [s.player for s in self.seats if s.player is not None
-                and s.name.casefold() == wanted]
-        here += [s.player for s in self.spectators.values() if s.name.casefold() == wanted]
+                and name_key(s.name) == wanted]
+        here += [s.player for s in self.spectators.values() if name_key(s.name) == wanted]
         return {self.chat.token(p) for p in here} | self.chat.senders_named(name)
 
     def summary(self) -> dict[str, Any]:

@@ -126,7 +126,9 @@ class TablesScreen(Screen):
                   "A seat is yours until you leave it: if you drop, a bot plays it until you "
                   "come back.",
                   f"h: spectators of the tables you open see one seat's hand after each "
-                  f"hand: {shown}."]
+                  f"hand: {shown}.",
+                  "Names: ann signed in with a key, Zoë+ is a member (web page and secret), "
+                  "bob? a guest (a name nobody checked)."]
         if self.held is not None:
             how = "and type its seat code " if self.code_needed else ""
             lines.insert(0, f"You hold a seat at table {self.held}: press {self.held} {how}"

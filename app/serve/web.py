@@ -177,7 +177,12 @@ class GameWebServer:
         origin = self._page_origin(request)
         websocket = "ws" + origin.removeprefix("http") + "/ws"
         font_size = min(64, max(6, _to_int(request.query.get("fontsize", "16"), 16)))
-        return self._html(game_page(self.title, websocket, font_size))
+        return self._html(game_page(self.title, websocket, font_size,
+                                    self._after_game(request)))
+
+    def _after_game(self, request: web.Request) -> str:
+        """What the page offers beside another game once a game has ended (HTML)."""
+        return ""
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
         form = await request.post()

@@ -1,5 +1,7 @@
 """A table's chat under the game: the last lines said, and a one-line input when opened.
 
+The lines are a ``ChatLog``'s, which several panes may show at once (the table's, and the
+hand summary's or the scoreboard's over it): a line added to the log is drawn in each.
 The pane is one row at 80x24 (the last line) and a few on a taller terminal.  Closed, it
 takes no keys: the game's keys work as ever.  Opened (the screen's chat key), the input has
 the focus and every printable key goes into the line; Enter sends it, Esc closes it.  Lines
@@ -20,11 +22,41 @@ from textual.widgets import Input
 
 from .line import Line
 
-__all__ = ["ChatInput", "ChatPane"]
+__all__ = ["ChatInput", "ChatLog", "ChatPane", "chat_rows"]
 
 _KEPT = 50  # lines a pane remembers (it shows a few)
 TALL_ROWS = 4  # rows of the pane on a terminal of TALL_FROM rows or more
 TALL_FROM = 30
+
+
+def chat_rows(height: int) -> int:
+    """The rows of a pane on a terminal ``height`` rows tall."""
+    return TALL_ROWS if height >= TALL_FROM else 1
+
+
+class ChatLog:
+    """A table's chat as this player has seen it, and the panes that show it."""
+
+    def __init__(self) -> None:
+        self.lines: deque[Text] = deque(maxlen=_KEPT)
+        self.panes: list[ChatPane] = []
+
+    def add(self, name: str, text: str, watching: bool) -> None:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(name, "bold")
+        if watching:
+            line.append(" (watching)", "dim")
+        line.append(f": {text}")
+        self._append(line)
+
+    def note(self, text: str) -> None:
+        """What the server said of the chat itself (a mute, a refusal)."""
+        self._append(Text(text, style="italic", no_wrap=True, overflow="ellipsis"))
+
+    def _append(self, line: Text) -> None:
+        self.lines.append(line)
+        for pane in self.panes:
+            pane.redraw()
 
 
 class ChatInput(Input):
@@ -58,10 +90,10 @@ class ChatPane(Vertical):
 
         text: str
 
-    def __init__(self, limit: int, hint: str, **kwargs) -> None:
+    def __init__(self, limit: int, hint: str, chat_log: ChatLog | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.limit, self.hint = limit, hint
-        self.lines: deque[Text] = deque(maxlen=_KEPT)
+        self.chat_log = chat_log or ChatLog()
 
     def compose(self) -> ComposeResult:
         yield Line(id="chat-lines")
@@ -69,7 +101,16 @@ class ChatPane(Vertical):
                         placeholder="Enter sends, Esc closes; /mute NAME, /unmute NAME")
 
     def on_mount(self) -> None:
+        self.chat_log.panes.append(self)
         self.fit(self.app.size.height)
+
+    def on_unmount(self) -> None:
+        if self in self.chat_log.panes:
+            self.chat_log.panes.remove(self)
+
+    @property
+    def lines(self) -> deque[Text]:
+        return self.chat_log.lines
 
     @property
     def is_open(self) -> bool:
@@ -77,23 +118,19 @@ class ChatPane(Vertical):
 
     def fit(self, height: int) -> None:
         """A row on a short terminal, a few on a tall one."""
-        rows = TALL_ROWS if height >= TALL_FROM else 1
+        rows = chat_rows(height)
         if self.styles.height is None or self.styles.height.value != rows:
             self.styles.height = rows
         self._draw()
 
     def add(self, name: str, text: str, watching: bool) -> None:
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(name, "bold")
-        if watching:
-            line.append(" (watching)", "dim")
-        line.append(f": {text}")
-        self.lines.append(line)
-        self._draw()
+        self.chat_log.add(name, text, watching)
 
     def note(self, text: str) -> None:
-        """What the server said of the chat itself (a mute, a refusal)."""
-        self.lines.append(Text(text, style="italic", no_wrap=True, overflow="ellipsis"))
+        self.chat_log.note(text)
+
+    def redraw(self) -> None:
+        """The log has a new line."""
         self._draw()
 
     def open(self) -> None:

@@ -107,8 +107,11 @@ class Server:
             self.process.stdout.close()
         return self.process.returncode
 
-    def ssh(self, key: Path | None, *args: str, user: str = "player") -> list[str]:
+    def ssh(self, key: Path | None, *args: str, user: str | None = None) -> list[str]:
+        """OpenSSH's command line; the user name is the key's file name by default (each
+        key's player has a name of their own: one name is one key's), else "player"."""
         auth = ["-i", str(key)] if key else ["-o", "PubkeyAuthentication=no"]
+        user = user or (key.name if key else "player")
         # ssh takes the first value of an option, so the test's own come first.
         return ["ssh", *args, *SSH_OPTIONS, *auth, "-p", str(self.port), "-l", user,
                 "127.0.0.1"]

@@ -131,15 +131,16 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
             seated = await zoe.wait_for(AT_TABLE, mark)
             assert "This seat's code" not in seated, seated  # a member's seat needs none
 
-            # Both see the deal: ann her seven tiles, Zoë her own hand, both names.
+            # Both see the deal: ann her seven tiles, Zoë her own hand, both names, each
+            # marked as its player signed in (Zoë+ a member, ann? a guest).
             def ann_sees_zoe() -> str | None:
                 screen = tmux.screen("ann")
-                return screen if "Zoë" in screen and len(hand_tiles(screen)) == 7 else None
+                return screen if "Zoë+" in screen and len(hand_tiles(screen)) == 7 else None
 
             screen = await asyncio.to_thread(wait_until, ann_sees_zoe, what="Zoë at ann's table",
                                              shown=lambda: tmux.screen("ann"))
             # (A frame may come in several messages: the wait is for all of it.)
-            await zoe.wait_until(lambda text: "ann" in text and "Bot" in text
+            await zoe.wait_until(lambda text: "ann?" in text and "Bot" in text
                                  and len(tiles(text)) >= 6, mark)
             assert "Zoë" in screen
 

@@ -14,7 +14,13 @@ from pathlib import Path
 import pytest
 
 from moon42.app.serve import members as members_module
-from moon42.app.serve.members import CLOSED, MEMBERS_NAME, Members, hash_secret
+from moon42.app.serve.members import (
+    CLOSED,
+    MEMBERS_NAME,
+    NO_NEW_MEMBERS,
+    Members,
+    hash_secret,
+)
 
 SECRET = "correct horse"
 
@@ -167,3 +173,75 @@ def test_two_sign_ins_at_once_register_a_name_once(tmp_path: Path) -> None:
     answers = run(both())
     assert sum(a.identity is not None for a in answers) == 1
     assert len(Members(tmp_path / MEMBERS_NAME)) == 1
+
+
+def test_a_member_changes_their_secret_with_the_old_one(tmp_path: Path,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / MEMBERS_NAME
+    book = Members(path)
+    ann = run(book.sign_in("Ann", SECRET, "home")).identity
+    since = json.loads(path.read_text())["members"]["Ann"]["since"]
+    new = "a new secret of mine"
+    for old, fresh, status, said in (
+            ("not the secret", new, 403, "not the secret"),  # counted as a wrong secret
+            (SECRET, "short", 400, "The new secret: a secret has 8 to 256"),
+            (SECRET, "x" * 257, 400, "The new secret: a secret has 8 to 256"),
+            (SECRET, "bell\x07rings", 400, "no control characters"),
+            (SECRET, unicodedata.normalize("NFD", SECRET), 400, "is the old one"),
+            ("short", new, 400, "A secret has 8 to 256")):
+        answer = run(book.change_secret("Ann", old, fresh, "home"))
+        assert (answer.identity, answer.status) == (None, status) and said in answer.said
+    assert run(book.sign_in("Ann", SECRET, "home")).identity == ann  # nothing changed
+    unknown = run(book.change_secret("Nobody", SECRET, new, "home"))
+    assert unknown.status == 403 and "no member of that name" in unknown.said
+    assert not (tmp_path / "Nobody").exists() and len(book) == 1  # not registered
+
+    with caplog.at_level(logging.INFO, logger="moon42.serve"):
+        changed = run(book.change_secret("Ann", SECRET, new, "home"))
+    assert changed.identity == ann and "secret is changed" in changed.said
+    assert "'Ann' changed their secret" in caplog.text and new not in caplog.text
+    assert run(book.sign_in("Ann", SECRET, "elsewhere")).status == 403
+    assert run(Members(path).sign_in("Ann", new, "elsewhere")).identity == ann  # kept
+    entry = json.loads(path.read_text())["members"]["Ann"]
+    assert base64.b64decode(entry["hash"]) == hash_secret(new, base64.b64decode(entry["salt"]),
+                                                          entry["n"], entry["r"], entry["p"])
+    assert entry["since"] == since and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert new not in path.read_text() and not list(tmp_path.glob("*.new"))
+
+
+def test_wrong_old_secrets_are_limited_as_sign_ins_are(tmp_path: Path) -> None:
+    book = Members(tmp_path / MEMBERS_NAME)
+    run(book.sign_in("ann", SECRET, "home"))
+    for number in range(5):
+        answer = run(book.change_secret("ann", f"guess {number:04d}", "a new one!", "x"))
+        assert answer.status == 403
+    assert run(book.change_secret("ann", SECRET, "a new one!", "home")).status == 429
+    assert run(book.sign_in("ann", SECRET, "home")).status == 429
+
+
+def test_a_secret_is_not_changed_in_a_damaged_file(tmp_path: Path) -> None:
+    path = tmp_path / MEMBERS_NAME
+    book = Members(path)
+    run(book.sign_in("ann", SECRET, "home"))
+    kept = path.read_bytes()[:-5]
+    path.write_bytes(kept)
+    answer = run(book.change_secret("ann", SECRET, "a new one!", "home"))
+    assert answer.status == 503 and answer.said == CLOSED and path.read_bytes() == kept
+
+
+def test_a_club_that_takes_no_new_members_lets_its_members_in(tmp_path: Path) -> None:
+    path = tmp_path / MEMBERS_NAME
+    run(Members(path).sign_in("ann", SECRET, "home"))
+    before = path.read_bytes()
+    book = Members(path, register=False)
+    refused = run(book.sign_in("newcomer", SECRET, "home"))
+    assert refused.identity is None and refused.status == 403
+    assert "no member of that name" in refused.said and NO_NEW_MEMBERS in refused.said
+    assert run(book.sign_in("ann", SECRET, "home")).identity is not None
+    wrong = run(book.sign_in("ann", "not the secret", "home"))
+    assert wrong.status == 403 and "A new name" not in wrong.said  # none can be had
+    assert path.read_bytes() == before
+    # Trying names is counted as guessing secrets is: an address is shut out after ten.
+    for number in range(10):
+        assert run(book.sign_in(f"name{number}", SECRET, "prober")).status == 403
+    assert run(book.sign_in("ann", SECRET, "prober")).status == 429
