@@ -170,11 +170,18 @@ def times(latencies: list[float]) -> dict[str, float]:
 
 
 async def lobbies(players: list[Player]) -> None:
+    """Wait until every player's lobby is drawn, woken by the bytes as they arrive (a
+    poll every so often would add up to its interval to each connect time)."""
     deadline = time.monotonic() + 120
-    while not all(TITLE in p.seen for p in players):
-        if time.monotonic() > deadline:
-            raise RuntimeError("not every lobby came up within 120 s")
-        await asyncio.sleep(0.2)
+    for player in players:
+        while TITLE not in player.seen:
+            player.arrived.clear()
+            if TITLE in player.seen:
+                break
+            try:
+                await asyncio.wait_for(player.arrived.wait(), deadline - time.monotonic())
+            except TimeoutError:
+                raise RuntimeError("not every lobby came up within 120 s") from None
 
 
 async def sign_in_all(server: Server, count: int,
