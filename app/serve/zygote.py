@@ -21,6 +21,7 @@ cold game starts from, so what the imports read from it is the same.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import contextlib
 import fcntl
@@ -58,11 +59,13 @@ WARM_PACKAGES = ("moon42.app.cli", "moon42.app.game", "moon42.app.replay", "moon
 MAX_REQUEST = 16384
 
 _children: dict[int, socket.socket] = {}  # pid -> its status socket
+_parser: argparse.ArgumentParser | None = None  # the game's command line, built once here
 
 
 def warm() -> None:
     """Import what a game needs, then freeze it all so children share the pages."""
-    importlib.import_module("moon42.app.cli")  # without it there is no game to fork
+    global _parser
+    cli = importlib.import_module("moon42.app.cli")  # without it there is no game to fork
     for name in WARM_MODULES:
         _import(name)
     for package_name in WARM_PACKAGES:
@@ -71,6 +74,7 @@ def warm() -> None:
                                           package_name + "."):
             if not info.name.endswith(("__main__", ".calibrate")):
                 _import(info.name)
+    _parser = cli.build_parser()
     rehearse()
     gc.collect()
     gc.freeze()
@@ -241,7 +245,7 @@ def _child(streams: list[int], status: socket.socket, env: dict[str, str], argv:
     sys.argv = [str(cli.__file__), *argv]
     code = 0
     try:
-        code = cli.main(argv)
+        code = cli.main(argv, _parser)
     except SystemExit as leaving:
         code = _exit_code(leaving.code)
     except BaseException:
