@@ -17,7 +17,10 @@ first byte of the redrawn screen coming back.  The CPU the games and the server 
 per key says what the machine's cores allow, whatever else runs.  Memory: each game's
 proportional set size (PSS: shared pages are split between the processes sharing them),
 what every session added to the PSS of all the server's processes (the server, the warm
-starter, the games, the bot workers), and how much the server itself grew per session.
+starter, the games, the bot workers) once every lobby is drawn and again after the keys,
+and how much the server itself grew per session.  Where the kernel merges pages alike
+(KSM, which the machine's owner turns on), its settings are said, and the CPU its merging
+thread used during the run.
 ``--cold`` runs the server with ``--cold-start`` (every game a new process), to compare.
 
 ``--tables N``: N shared tables of expert bots beside ``--sessions`` players (see
@@ -49,7 +52,9 @@ from .bench_players import (
     Server,
     cpu_seconds,
     limits_for,
+    merger_cpu_seconds,
     mib,
+    page_merging,
     play,
     pss_kib,
     rss_kib,
@@ -64,6 +69,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
     server = Server(*limits_for(sessions), *(("--cold-start",) if cold else ()))
     try:
         await server.settle()
+        merger_before = merger_cpu_seconds()
         idle_kib = rss_kib(server.pid)
         idle_pss_kib = server.total_pss_kib()
         lobbies: list[float] = []
@@ -76,6 +82,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         latencies = [t for run in runs for t in run]
         cpu_after = sum(cpu_seconds(pid) for pid in [server.pid, *games])
         pss = [pss_kib(pid) for pid in games]
+        played_pss_kib = server.total_pss_kib()
         busy_kib = rss_kib(server.pid)
         lags, answers = server.lag_ms(), server.answer_ms()
         for conn in connections:
@@ -91,7 +98,12 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         "cpu_ms_per_key": round((cpu_after - cpu_before) * 1000 / len(latencies), 1),
         "game_process_pss_mib": mib(statistics.mean(pss)) if pss else None,
         "pss_per_additional_session_mib": mib((held_pss_kib - idle_pss_kib) / sessions),
-        "total_pss_mib": {"idle": mib(idle_pss_kib), "held": mib(held_pss_kib)},
+        "pss_per_additional_session_after_keys_mib": mib((played_pss_kib - idle_pss_kib)
+                                                         / sessions),
+        "total_pss_mib": {"idle": mib(idle_pss_kib), "held": mib(held_pss_kib),
+                          "after_keys": mib(played_pss_kib)},
+        "kernel_page_merging": page_merging(),
+        "page_merger_cpu_s": round(merger_cpu_seconds() - merger_before, 1),
         "server_rss_growth_per_session_kib": round((busy_kib - idle_kib) / sessions),
         "server_lag_ms_every_30s": lags,
         "server_seen_answer_median_ms_every_30s": answers,
