@@ -36,6 +36,7 @@ from .replay.positions import Replay, ReplayError
 from .screens.ask import Answer, AskScreen
 from .screens.lobby import LobbyScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .styles import SharedStylesheet
 
 if TYPE_CHECKING:
     from moon42.rules import Game
@@ -70,6 +71,8 @@ class Moon42App(App[None]):
                  lobby: bool = True, pace: float | None = None,
                  saved: Saved | None = None) -> None:
         super().__init__()
+        # Before anything is read into it: the CSS parsed once a process (app/styles.py).
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.saved = saved  # a saved game or record to go on with (play --resume / --from)
         self.pace = pace
         self.glyphs: Glyphs = glyphs_for(ascii_only)

@@ -66,8 +66,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
+    """Run the command ``argv`` says, read with ``parser`` (one built ahead: a warm game's,
+    built once by its parent) or a new one."""
+    parser = parser or build_parser()
     args = parser.parse_args(argv)
     return _RUN.get(args.command, play.run)(args, parser)
 

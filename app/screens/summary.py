@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -100,8 +101,12 @@ class HandSummaryScreen(Screen[None]):
         view = self.view
         used = summary_text(self.result, view, self.glyphs).plain.count("\n") + 1
         fit = hands_that_fit(self.app.size.height - used - self.rows_beside(), view)
-        self.query_one(Scoreboard).show(view.options, view.players, view.results, view.scores,
-                                        self.glyphs, last=fit)
+        try:
+            scoreboard = self.query_one(Scoreboard)
+        except NoMatches:  # mounted as the app closes (its widgets never came): nothing to do
+            return
+        scoreboard.show(view.options, view.players, view.results, view.scores, self.glyphs,
+                        last=fit)
         if self.auto_seconds is not None:
             self.set_timer(max(0.01, self.auto_seconds), self.action_next_hand)
 

@@ -2,7 +2,7 @@
 (measurements, not tests).
 
     python -m moon42.app.serve.bench [--sessions 20] [--presses 30] [--think 1.0 3.0]
-                                     [--cold] [--json]
+                                     [--cold] [--settle SECONDS] [--json]
     python -m moon42.app.serve.bench --tables 10 [--sessions 20] [--seconds 120] [--json]
     python -m moon42.app.serve.bench --flood 60 [--sessions 20] [--think 1.0 3.0] [--json]
     python -m moon42.app.serve.bench --connections 100 [--login-grace 10] [--json]
@@ -17,7 +17,10 @@ first byte of the redrawn screen coming back.  The CPU the games and the server 
 per key says what the machine's cores allow, whatever else runs.  Memory: each game's
 proportional set size (PSS: shared pages are split between the processes sharing them),
 what every session added to the PSS of all the server's processes (the server, the warm
-starter, the games, the bot workers), and how much the server itself grew per session.
+starter, the games, the bot workers) once every lobby is drawn and again after the keys,
+and how much the server itself grew per session.  Where the kernel merges pages alike
+(KSM, which the machine's owner turns on), its settings are said, and the CPU its merging
+thread used during the run; ``--settle`` gives it time before the memory is measured.
 ``--cold`` runs the server with ``--cold-start`` (every game a new process), to compare.
 
 ``--tables N``: N shared tables of expert bots beside ``--sessions`` players (see
@@ -49,7 +52,9 @@ from .bench_players import (
     Server,
     cpu_seconds,
     limits_for,
+    merger_cpu_seconds,
     mib,
+    page_merging,
     play,
     pss_kib,
     rss_kib,
@@ -60,14 +65,16 @@ from .bench_tables import tables_case
 
 
 async def ordinary(sessions: int, presses: int, think: tuple[float, float],
-                   cold: bool = False) -> dict:
+                   cold: bool = False, settle: float = 0.0) -> dict:
     server = Server(*limits_for(sessions), *(("--cold-start",) if cold else ()))
     try:
         await server.settle()
+        merger_before = merger_cpu_seconds()
         idle_kib = rss_kib(server.pid)
         idle_pss_kib = server.total_pss_kib()
         lobbies: list[float] = []
         connections, players = await sign_in_all(server, sessions, lobbies)
+        await asyncio.sleep(settle)
         held_pss_kib = server.total_pss_kib()
         games = server.games()
         cpu_before = sum(cpu_seconds(pid) for pid in [server.pid, *games])
@@ -76,6 +83,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         latencies = [t for run in runs for t in run]
         cpu_after = sum(cpu_seconds(pid) for pid in [server.pid, *games])
         pss = [pss_kib(pid) for pid in games]
+        played_pss_kib = server.total_pss_kib()
         busy_kib = rss_kib(server.pid)
         lags, answers = server.lag_ms(), server.answer_ms()
         for conn in connections:
@@ -86,12 +94,18 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         "case": "ordinary",
         "games": "cold" if cold else "warm",
         "sessions": sessions,
+        "settle_s": settle,
         "key_to_screen_ms": times(latencies),
         "connect_to_lobby_ms": times(lobbies),
         "cpu_ms_per_key": round((cpu_after - cpu_before) * 1000 / len(latencies), 1),
         "game_process_pss_mib": mib(statistics.mean(pss)) if pss else None,
         "pss_per_additional_session_mib": mib((held_pss_kib - idle_pss_kib) / sessions),
-        "total_pss_mib": {"idle": mib(idle_pss_kib), "held": mib(held_pss_kib)},
+        "pss_per_additional_session_after_keys_mib": mib((played_pss_kib - idle_pss_kib)
+                                                         / sessions),
+        "total_pss_mib": {"idle": mib(idle_pss_kib), "held": mib(held_pss_kib),
+                          "after_keys": mib(played_pss_kib)},
+        "kernel_page_merging": page_merging(),
+        "page_merger_cpu_s": round(merger_cpu_seconds() - merger_before, 1),
         "server_rss_growth_per_session_kib": round((busy_kib - idle_kib) / sessions),
         "server_lag_ms_every_30s": lags,
         "server_seen_answer_median_ms_every_30s": answers,
@@ -118,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the server's --login-grace in the connections case")
     parser.add_argument("--cold", action="store_true",
                         help="ordinary case: every game a new process (--cold-start)")
+    parser.add_argument("--settle", type=float, default=0.0, metavar="SECONDS",
+                        help="ordinary case: wait this long with every lobby drawn before "
+                        "measuring memory (time for the kernel to merge pages alike)")
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="how long the tables case plays")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
@@ -132,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         work = tables_case(args.tables, args.sessions, args.seconds, tuple(args.think),
                            args.bot_workers)
     else:
-        work = ordinary(args.sessions, args.presses, tuple(args.think), args.cold)
+        work = ordinary(args.sessions, args.presses, tuple(args.think), args.cold,
+                        args.settle)
     result = asyncio.run(work)
     if args.json:
         print(json.dumps(result))

@@ -163,6 +163,30 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def page_merging() -> dict[str, int] | None:
+    """The kernel's merging of pages alike (KSM), as the machine's owner has set it: on
+    (``run`` 1) or not, how many pages it scans each time and how long it sleeps between;
+    None where the kernel has no KSM."""
+    folder = Path("/sys/kernel/mm/ksm")
+    try:
+        return {name: int((folder / name).read_text())
+                for name in ("run", "pages_to_scan", "sleep_millisecs")}
+    except (OSError, ValueError):
+        return None
+
+
+def merger_cpu_seconds() -> float:
+    """The CPU the kernel's page merger (the ``ksmd`` thread) has used so far."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "ksmd":
+                    return cpu_seconds(int(entry.name))
+            except OSError:
+                continue
+    return 0.0
+
+
 def times(latencies: list[float]) -> dict[str, float]:
     ms = sorted(t * 1000 for t in latencies)
     return {"presses": len(ms), "p50": round(statistics.median(ms), 1),
@@ -170,11 +194,18 @@ def times(latencies: list[float]) -> dict[str, float]:
 
 
 async def lobbies(players: list[Player]) -> None:
+    """Wait until every player's lobby is drawn, woken by the bytes as they arrive (a
+    poll every so often would add up to its interval to each connect time)."""
     deadline = time.monotonic() + 120
-    while not all(TITLE in p.seen for p in players):
-        if time.monotonic() > deadline:
-            raise RuntimeError("not every lobby came up within 120 s")
-        await asyncio.sleep(0.2)
+    for player in players:
+        while TITLE not in player.seen:
+            player.arrived.clear()
+            if TITLE in player.seen:
+                break
+            try:
+                await asyncio.wait_for(player.arrived.wait(), deadline - time.monotonic())
+            except TimeoutError:
+                raise RuntimeError("not every lobby came up within 120 s") from None
 
 
 async def sign_in_all(server: Server, count: int,

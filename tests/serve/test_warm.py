@@ -52,6 +52,14 @@ def _seeds(server_folder: Path, name: str) -> list[int]:
             for path in sorted(saves.glob("*.json"))]
 
 
+def _ksm_stat(pid: int) -> str:
+    """What Linux says of a process's pages merged alike (empty before Linux 6.1)."""
+    try:
+        return Path(f"/proc/{pid}/ksm_stat").read_text()
+    except OSError:
+        return ""
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -80,6 +88,12 @@ def test_forked_games_keep_their_own_folders_and_deal_apart(tmp_path: Path,
         # The game's own process, not the zygote, is the session on the terminal.
         pid = _game(server, "alice")[1]
         assert os.getsid(pid) == pid
+        # Where the kernel can merge pages alike (KSM), the zygote and its games offer
+        # theirs; the test process does not, so the offer is the zygote's.
+        if "ksm_merge_any" in _ksm_stat(os.getpid()):
+            assert "ksm_merge_any: no" in _ksm_stat(os.getpid())
+            for process in (_starter_pids(server)[-1], pid):
+                assert "ksm_merge_any: yes" in _ksm_stat(process)
         for name in ("alice", "bob"):
             tmux.keys(name, "C-q")
             tmux.wait_for(name, "CLIENT-ENDED 0")
