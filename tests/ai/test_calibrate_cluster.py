@@ -6,20 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from distributed import LocalCluster
 
 from moon42.ai import calibrate
 from moon42.ai.lab import workers
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    # In this process, over TCP as a real cluster is reached: starts in a second or two.
-    with LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-        dashboard_address=None,
-    ) as running:
-        yield running
 
 
 def _records(path) -> dict[str, dict]:
