@@ -56,28 +56,28 @@ class PoolSummary:
             f"{'' if d['bidding'] else ', bidding skipped'}, seed {d['seed']},"
             f" {d['seconds']:.0f} s",
             "",
-            f"{'against':16}{'A won':>9}{'win rate':>10}{'95% interval':>14}"
-            f"{'bids made: A':>14}{'B':>7}{'net a hand':>12}{'margin':>9}",
+            f"{'against':15}{'A won':>8}{'win rate':>10}{'95% interval':>14}"
+            f"{'made: A':>9}{'B':>7}{'net/hand':>9}{'margin':>8}",
         ]
         for s in d["against"]:
             net = s["net_a_hand"]
+            interval = f"{100 * s['ci95'][0]:.1f}-{100 * s['ci95'][1]:.1f}%"
             lines.append(
-                f"{s['b']:16}{str(s['a_won']) + '/' + str(s['played']):>9}"
-                f"{100 * s['a_win_rate']:>9.1f}%"
-                f"{100 * s['ci95'][0]:>7.1f}-{100 * s['ci95'][1]:.1f}%"
-                f"{_percent(s['a_made_rate']):>14}{_percent(s['b_made_rate']):>7}"
-                f"{'-' if net is None else f'{net:+.2f}':>12}{s['average_margin']:>+9.2f}"
+                f"{s['b'][:14]:15}{str(s['a_won']) + '/' + str(s['played']):>8}"
+                f"{100 * s['a_win_rate']:>9.1f}%{interval:>14}"
+                f"{_percent(s['a_made_rate']):>9}{_percent(s['b_made_rate']):>7}"
+                f"{'-' if net is None else f'{net:+.2f}':>9}{s['average_margin']:>+8.2f}"
             )
+        interval = f"{100 * d['mean_ci95'][0]:.1f}-{100 * d['mean_ci95'][1]:.1f}%"
         lines += [
-            f"{'mean':16}{'':9}{100 * d['mean_win_rate']:>9.1f}%"
-            f"{100 * d['mean_ci95'][0]:>7.1f}-{100 * d['mean_ci95'][1]:.1f}%",
-            f"{'fair share':16}{'':9}{100 * first['fair_share']:>9.1f}%",
+            f"{'mean':15}{'':8}{100 * d['mean_win_rate']:>9.1f}%{interval:>14}",
+            f"{'fair share':15}{'':8}{100 * first['fair_share']:>9.1f}%",
         ]
         if first["bidding"]:
             unit = "marks" if first["game"] == "texas42" else "points"
             per = "game" if d["unit"] == "games" else "hand"
-            lines.append(f"(net a hand: what a hand won in the auction scored for A less B, in"
-                         f" {unit}; margin: A less B a {per})")
+            lines += [f"net/hand: what a hand won in the auction scored for A less B ({unit});",
+                      f"margin: A less B a {per}"]
         for summary, s in zip(self.summaries, d["against"], strict=True):
             contracts = contract_lines(s["contracts"], summary.config)
             if contracts:

@@ -69,14 +69,15 @@ def test_whole_games_against_a_pool_show_games_won_and_the_bidding_by_contract(c
         assert row["net_a_hand"] == pytest.approx(sum(nets) / len(nets))
         made = f"{100 * row['a_made_rate']:.1f}%"
         line = next(x for x in table.splitlines() if x.startswith(row["b"] + " "))
+        assert len(line) <= 80
         assert f"{won}/6" in line and made in line and f"{row['net_a_hand']:+.2f}" in line
         # Each member's contracts, by kind: won, made, and marks for A less B a hand.
         block = table.split(f"against {row['b']}:\n")[1]
         for kind, entry in row["contracts"]["A"].items():
             cell = f"{entry['bids']} / {100 * entry['made_rate']:.0f}% / "
             assert f"  {kind} " in block and cell + f"{entry['net_a_hand']:+.2f}" in block
-    assert "net a hand: what a hand won in the auction scored for A less B, in marks" in table
+    assert "net/hand: what a hand won in the auction scored for A less B (marks)" in table
     # Skipped auctions have no net a hand to show.
     skipped = run_pool([ArenaConfig("moon4", "normal", "hoard", deals=2, bidding=False)], jobs=1)
     assert skipped.as_dict()["against"][0]["net_a_hand"] is None
-    assert "net a hand:" not in skipped.table()
+    assert "net/hand:" not in skipped.table()
