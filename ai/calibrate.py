@@ -11,7 +11,7 @@ bid given to a seat, its simulated make rate, and whether experts make it, and w
 is made when ``basic`` defends), one JSON line each in ``--out``; a run stopped and started
 again skips the hands already there, so it can be cut short and taken up again, and several
 runs with other seeds can be pooled.  The hands are measured on ``--jobs`` local processes,
-or on the workers of a Dask cluster (``--scheduler``, ``ai.lab.workers``): each hand is
+or on the workers of a Dask cluster (``--scheduler``, ``ai.workers``): each hand is
 seeded by its task alone, so the records are the same wherever they were measured (but for
 the CPU seconds each took, and the order they finish in).  ``--write`` then fits the tables
 from every hand in ``--out`` and writes them into the package (``ai/calibration.json``):
@@ -49,7 +49,7 @@ from .calibration import (
     tables,
 )
 from .calibration_hand import ESTIMATOR, Task, measure
-from .lab.workers import ClusterError, check_scheduler, play_all
+from .workers import ClusterError, check_scheduler, play_all
 
 __all__ = ["main", "read_records", "fit_tables", "check_rows", "wilson"]
 

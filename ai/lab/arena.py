@@ -36,7 +36,7 @@ from moon42.rules.scoring import units_of
 from ..forced_auction import skip_auction
 from ..protocol import decide
 from ..registry import make_bot
-from .workers import play_all
+from ..workers import play_all
 
 __all__ = [
     "ArenaConfig",

@@ -14,8 +14,8 @@ from typing import TextIO
 from moon42.ai.lab.arena import DEFAULT_HANDS, GAMES, ArenaConfig, run_arena
 from moon42.ai.lab.arena_pool import run_pool
 from moon42.ai.lab.per_deal import write_outcomes
-from moon42.ai.lab.workers import ClusterError, check_scheduler
 from moon42.ai.registry import make_bot, pool_names
+from moon42.ai.workers import ClusterError, check_scheduler
 from moon42.rules.options import OptionsError, options_for
 
 from .flags import Commands

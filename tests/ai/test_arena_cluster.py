@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from moon42.ai.lab import workers
+from moon42.ai import workers
 from moon42.ai.lab.arena import ArenaConfig, run_arena
 from moon42.app import cli
 

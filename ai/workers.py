@@ -1,8 +1,11 @@
 """Where a measurement plays its deals: on this machine's processes, or on a Dask cluster.
 
-A measurement (``moon42 arena``, say) is many deals, each played apart from the others and
-seeded on its own, so they can be played anywhere and in any order and still give the same
-results.  ``play_all`` hands them out:
+A measurement (``moon42 arena``, ``python -m moon42.ai.calibrate``) is many deals, each
+played apart from the others and seeded on its own, so they can be played anywhere and in
+any order and still give the same results (as long as no decision is cut short by the
+wall-clock cap of ``ai.budget``, which only a machine far busier than usual reaches).  Here in
+``ai`` rather than the lab, so that the calibration, a module of ``ai``, may use it too.
+``play_all`` hands them out:
 
 - by default to a pool of local processes (one per core, or ``processes``);
 - given a scheduler's address (``tcp://HOST:8786``), to the workers of a Dask cluster
