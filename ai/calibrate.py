@@ -3,15 +3,19 @@ simulation promised, and the tables of ``ai.calibration`` fitted from it (a meas
 not a test).
 
     python -m moon42.ai.calibrate --out runs.jsonl [--game all] [--kind all] [--hands 400]
-                                  [--seed 1] [--jobs 2] [--write]
+                                  [--seed 1] [--jobs 2 | --scheduler tcp://HOST:8786] [--write]
     python -m moon42.ai.calibrate --check runs.jsonl [--folds 2]
 
 Measuring: every game and kind of bid gets ``--hands`` hands (``calibration_hand``: a
 bid given to a seat, its simulated make rate, and whether experts make it, and whether it
 is made when ``basic`` defends), one JSON line each in ``--out``; a run stopped and started
 again skips the hands already there, so it can be cut short and taken up again, and several
-runs with other seeds can be pooled.  ``--write`` then fits the tables from every hand in
-``--out`` and writes them into the package (``ai/calibration.json``): one command refits.
+runs with other seeds can be pooled.  The hands are measured on ``--jobs`` local processes,
+or on the workers of a Dask cluster (``--scheduler``, ``ai.workers``): each hand is
+seeded by its task alone, so the records are the same wherever they were measured (but for
+the CPU seconds each took, and the order they finish in).  ``--write`` then fits the tables
+from every hand in ``--out`` and writes them into the package (``ai/calibration.json``):
+one command refits.
 
 Checking: ``--check`` reads the hands of a run and gives, for every game, phase and kind
 of bid and for both oppositions, the figure the hint shows (the calibrated rate, "about"
@@ -27,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -46,6 +49,7 @@ from .calibration import (
     tables,
 )
 from .calibration_hand import ESTIMATOR, Task, measure
+from .workers import ClusterError, check_scheduler, play_all
 
 __all__ = ["main", "read_records", "fit_tables", "check_rows", "wilson"]
 
@@ -165,8 +169,9 @@ def _measure_run(args) -> int:
     done = {r["task"] for r in read_records([out])}
     tasks = [t for t in _tasks(args) if t.key not in done]
     print(f"{len(done)} hands already in {out}, {len(tasks)} to measure", file=sys.stderr)
-    with multiprocessing.Pool(args.jobs) as pool, out.open("a", encoding="utf-8") as sink:
-        for n, record in enumerate(pool.imap_unordered(measure, tasks), 1):
+    measured = play_all(measure, tasks, args.jobs, args.scheduler, in_order=False)
+    with out.open("a", encoding="utf-8") as sink:
+        for n, record in enumerate(measured, 1):
             sink.write(json.dumps(record) + "\n")
             sink.flush()
             print(f"\r{n}/{len(tasks)} hands", end="", file=sys.stderr, flush=True)
@@ -233,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=400, help="hands a game and kind")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="processes measuring hands")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                        help="measure the hands on the workers of this Dask cluster instead (needs "
+                        "the cluster extra: pip install 'moon42[cluster]'); same records")
     parser.add_argument("--write", action="store_true",
                         help="fit the tables from --out and write them into the package")
     parser.add_argument("--tables", metavar="PATH",
@@ -249,11 +257,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hands: from 0 to 100000")
     if args.folds == 1 or not 0 <= args.folds <= 10:
         parser.error("--folds: 0 (the package's tables) or from 2 to 10")
+    if args.scheduler is not None:
+        try:
+            check_scheduler(args.scheduler)
+        except ValueError as error:
+            parser.error(str(error))
     if args.check:
         return _check(args)
     if not args.out:
         parser.error("--out is needed to measure (or --check RUN to judge)")
-    return _measure_run(args)
+    try:
+        return _measure_run(args)
+    except ClusterError as error:
+        parser.exit(2, f"{parser.prog}: {error}\n")
 
 
 if __name__ == "__main__":

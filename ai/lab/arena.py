@@ -36,10 +36,11 @@ from moon42.rules.scoring import units_of
 from ..forced_auction import skip_auction
 from ..protocol import decide
 from ..registry import make_bot
-from .workers import play_all
+from ..workers import play_all
 
 __all__ = [
     "ArenaConfig",
+    "DealSink",
     "Outcome",
     "Summary",
     "play_deal",
@@ -94,6 +95,8 @@ class Outcome:
     # what the hand scored for A less B's mean: marks in Texas 42, points in Moon).
     contracts: tuple[tuple[str, str, bool, float], ...] = ()
 
+
+DealSink = Callable[[ArenaConfig, list[Outcome]], None]  # told each deal's outcomes
 
 CONTRACT_KINDS = ("points", "marks", "follow-me", "moon", "nello", "sevens", "plunge", "splash")
 
@@ -250,16 +253,25 @@ class Summary:
             "options": c.rules_options(),
             "a_win_rate": rate,
             "ci95": [max(0.0, low), min(1.0, high)],
+            "a_won": sum(1 for o in self.outcomes if o.a_share == 1),
+            "tied": sum(1 for o in self.outcomes if 0 < o.a_share < 1),
             "fair_share": 1 / (3 if c.game == "moon3" else 2),
             "a_bids": a_bids,
             "a_made_rate": total("a_made") / a_bids if a_bids else None,
             "b_bids": b_bids,
             "b_made_rate": total("b_made") / b_bids if b_bids else None,
             "contracts": self._contracts(),
+            "net_a_hand": self._net_a_hand(),
             "average_margin": margin,
             "margin_ci95": [m_low, m_high],
             "seconds": round(self.seconds, 1),
         }
+
+    def _net_a_hand(self) -> float | None:
+        """What a hand won in the auction scored for A less B, on average over all of them
+        (marks in Texas 42, points in Moon); None when the auction was skipped."""
+        nets = [net for o in self.outcomes for _, _, _, net in o.contracts]
+        return sum(nets) / len(nets) if self.config.bidding and nets else None
 
     def _contracts(self) -> dict[str, dict[str, dict[str, Any]]]:
         """For A and B: every kind of contract it won the auction with, how often, how often
@@ -308,12 +320,16 @@ class Summary:
             f"{pct(b_rate) if b_rate is not None else '':>14}",
             f"{'  95% interval':24}{pct(d['ci95'][0]) + '-' + pct(d['ci95'][1]).strip():>14}",
             f"{'  fair share':24}{pct(d['fair_share']):>14}",
+            f"{'  won outright':24}{str(d['a_won']) + ' of ' + str(d['played']):>14}",
             f"{'bids made':24}{pct(d['a_made_rate']):>14}{pct(d['b_made_rate']):>14}",
             f"{'  bids won':24}{d['a_bids']:>14}{d['b_bids']:>14}",
             f"{'average margin (A-B)':24}{d['average_margin']:>+14.2f}"
             f"  {margin_unit} a {unit[:-1]}",
             f"{'  95% interval':24}{d['margin_ci95'][0]:>+14.2f} to {d['margin_ci95'][1]:+.2f}",
         ]
+        if d["net_a_hand"] is not None:
+            unit = "marks" if self.config.game == "texas42" else "points"
+            lines.append(f"{'net a hand (A-B)':24}{d['net_a_hand']:>+14.2f}  {unit}")
         return "\n".join(lines + contract_lines(d["contracts"], self.config))
 
 
@@ -375,10 +391,12 @@ def play_runs(
     jobs: int | None = None,
     progress: TextIO | None = None,
     scheduler: str | None = None,
+    each_deal: DealSink | None = None,
 ) -> list[list[Outcome]]:
     """Every deal of every run, deal by deal (so a progress bar moves through all of them),
     on ``jobs`` local processes (all cores by default) or the Dask cluster at ``scheduler``.
-    For each run, its outcomes."""
+    For each run, its outcomes; ``each_deal(config, outcomes)`` is called as each deal
+    comes back, in order (``--per-deal`` writes it down)."""
     work = [(config, deal) for deal in range(max(c.deals for c in configs)) for config in configs
             if deal < config.deals]
     bar = _Progress(len(work), progress, "deals") if progress is not None else None
@@ -387,6 +405,8 @@ def play_runs(
     played = play_all(play_job, work, jobs or os.cpu_count() or 1, scheduler)
     for done, ((config, _), outcomes) in enumerate(zip(work, played, strict=True), start=1):
         out[which[id(config)]].extend(outcomes)
+        if each_deal is not None:
+            each_deal(config, outcomes)
         if bar is not None:
             bar.update(done)
     return out
@@ -397,9 +417,10 @@ def run_arena(
     jobs: int | None = None,
     progress: TextIO | None = None,
     scheduler: str | None = None,
+    each_deal: DealSink | None = None,
 ) -> Summary:
     """Play every deal (on ``jobs`` processes, all cores by default, or on the Dask cluster
     at ``scheduler``) and sum up."""
     start = time.perf_counter()
-    outcomes = play_runs([config], jobs, progress, scheduler)[0]
+    outcomes = play_runs([config], jobs, progress, scheduler, each_deal)[0]
     return Summary(config, outcomes, time.perf_counter() - start)

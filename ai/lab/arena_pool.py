@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .arena import ArenaConfig, Summary, contract_lines, play_runs
+from .arena import ArenaConfig, DealSink, Summary, contract_lines, play_runs
 
 __all__ = ["PoolSummary", "run_pool"]
 
@@ -56,22 +56,28 @@ class PoolSummary:
             f"{'' if d['bidding'] else ', bidding skipped'}, seed {d['seed']},"
             f" {d['seconds']:.0f} s",
             "",
-            f"{'against':18}{'A win rate':>12}{'95% interval':>16}{'A bids made':>13}"
-            f"{'margin':>9}",
+            f"{'against':15}{'A won':>8}{'win rate':>10}{'95% interval':>14}"
+            f"{'made: A':>9}{'B':>7}{'net/hand':>9}{'margin':>8}",
         ]
         for s in d["against"]:
-            made = s["a_made_rate"]
+            net = s["net_a_hand"]
+            interval = f"{100 * s['ci95'][0]:.1f}-{100 * s['ci95'][1]:.1f}%"
             lines.append(
-                f"{s['b']:18}{100 * s['a_win_rate']:>11.1f}%"
-                f"{100 * s['ci95'][0]:>9.1f}-{100 * s['ci95'][1]:.1f}%"
-                f"{'-' if made is None else f'{100 * made:.1f}%':>13}"
-                f"{s['average_margin']:>+9.2f}"
+                f"{s['b'][:14]:15}{str(s['a_won']) + '/' + str(s['played']):>8}"
+                f"{100 * s['a_win_rate']:>9.1f}%{interval:>14}"
+                f"{_percent(s['a_made_rate']):>9}{_percent(s['b_made_rate']):>7}"
+                f"{'-' if net is None else f'{net:+.2f}':>9}{s['average_margin']:>+8.2f}"
             )
+        interval = f"{100 * d['mean_ci95'][0]:.1f}-{100 * d['mean_ci95'][1]:.1f}%"
         lines += [
-            f"{'mean':18}{100 * d['mean_win_rate']:>11.1f}%"
-            f"{100 * d['mean_ci95'][0]:>9.1f}-{100 * d['mean_ci95'][1]:.1f}%",
-            f"{'fair share':18}{100 * first['fair_share']:>11.1f}%",
+            f"{'mean':15}{'':8}{100 * d['mean_win_rate']:>9.1f}%{interval:>14}",
+            f"{'fair share':15}{'':8}{100 * first['fair_share']:>9.1f}%",
         ]
+        if first["bidding"]:
+            unit = "marks" if first["game"] == "texas42" else "points"
+            per = "game" if d["unit"] == "games" else "hand"
+            lines += [f"net/hand: what a hand won in the auction scored for A less B ({unit});",
+                      f"margin: A less B a {per}"]
         for summary, s in zip(self.summaries, d["against"], strict=True):
             contracts = contract_lines(s["contracts"], summary.config)
             if contracts:
@@ -79,15 +85,20 @@ class PoolSummary:
         return "\n".join(lines)
 
 
+def _percent(rate: float | None) -> str:
+    return "-" if rate is None else f"{100 * rate:.1f}%"
+
+
 def run_pool(
     configs: list[ArenaConfig],
     jobs: int | None = None,
     progress: TextIO | None = None,
     scheduler: str | None = None,
+    each_deal: DealSink | None = None,
 ) -> PoolSummary:
     """Play every member's run (the configs differ only in B) and sum each up."""
     start = time.perf_counter()
-    runs = play_runs(configs, jobs, progress, scheduler)
+    runs = play_runs(configs, jobs, progress, scheduler, each_deal)
     seconds = time.perf_counter() - start
     summaries = [Summary(c, o, seconds) for c, o in zip(configs, runs, strict=True)]
     return PoolSummary(summaries, seconds)

@@ -8,11 +8,14 @@ import json
 import os
 import sys
 from dataclasses import replace
+from functools import partial
+from typing import TextIO
 
 from moon42.ai.lab.arena import DEFAULT_HANDS, GAMES, ArenaConfig, run_arena
 from moon42.ai.lab.arena_pool import run_pool
-from moon42.ai.lab.workers import ClusterError, check_scheduler
+from moon42.ai.lab.per_deal import write_outcomes
 from moon42.ai.registry import make_bot, pool_names
+from moon42.ai.workers import ClusterError, check_scheduler
 from moon42.rules.options import OptionsError, options_for
 
 from .flags import Commands
@@ -22,6 +25,7 @@ __all__ = ["add_arena_parser", "config_of", "opponents_of", "run"]
 
 MAX_POOL = 32  # opponents one --pool may name
 MAX_NAME = 64  # characters in a bot's name
+MAX_PATH = 4096  # characters in the --per-deal file's path
 
 
 def add_arena_parser(commands: Commands) -> argparse.ArgumentParser:
@@ -49,6 +53,10 @@ def add_arena_parser(commands: Commands) -> argparse.ArgumentParser:
                        "names trump; a hand goes to the side with more points (tricks in Moon)")
     arena.add_argument("--seed", type=int, default=None, help="seed the deals (default: random)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--per-deal", metavar="FILE", default=None,
+                       help="also write every deal's outcome to FILE (a new file), a JSON line "
+                       "per copy, as the deals are played; compare two such runs deal by deal "
+                       "with python -m moon42.ai.lab.paired BEFORE AFTER")
     add_option_flag(arena)
     arena.add_argument("--jobs", type=int, default=None, metavar="N",
                        help="processes to use (default: every core)")
@@ -114,16 +122,36 @@ def config_of(
     return config
 
 
+def _per_deal_file(path: str, parser: argparse.ArgumentParser) -> TextIO:
+    """The --per-deal file, new: a run's outcomes are hours of play, never written over."""
+    if len(path) > MAX_PATH:
+        parser.error(f"--per-deal: a path has at most {MAX_PATH} characters")
+    try:
+        return open(path, "x", encoding="utf-8")  # noqa: SIM115 (closed by run)
+    except FileExistsError:
+        parser.error(f"--per-deal {path}: the file exists; give a new name")
+    except OSError as error:
+        parser.error(f"--per-deal {path}: cannot write it ({error.strerror or error})")
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     opponents = opponents_of(args, parser)
     first = config_of(args, parser, opponents[0])
     configs = [first] + [replace(first, b=name) for name in opponents[1:]]
+    sink = _per_deal_file(args.per_deal, parser) if args.per_deal is not None else None
+    each_deal = partial(write_outcomes, sink) if sink is not None else None
     try:
         if args.pool is not None:
-            result = run_pool(configs, args.jobs, sys.stderr, args.scheduler)
+            result = run_pool(configs, args.jobs, sys.stderr, args.scheduler, each_deal)
         else:
-            result = run_arena(first, args.jobs, sys.stderr, args.scheduler)
+            result = run_arena(first, args.jobs, sys.stderr, args.scheduler, each_deal)
     except ClusterError as error:
+        if sink is not None:
+            sink.close()
+            os.unlink(sink.name)  # nothing was played: the name stays free for the next try
         parser.exit(2, f"moon42 arena: {error}\n")
+    finally:
+        if sink is not None:
+            sink.close()
     print(json.dumps(result.as_dict()) if args.json else result.table())
     return 0

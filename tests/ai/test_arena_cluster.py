@@ -5,21 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from distributed import LocalCluster
 
-from moon42.ai.lab import workers
+from moon42.ai import workers
 from moon42.ai.lab.arena import ArenaConfig, run_arena
 from moon42.app import cli
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    # In this process, over TCP as a real cluster is reached: starts in a second or two.
-    with LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-        dashboard_address=None,
-    ) as running:
-        yield running
 
 
 def test_a_small_arena_on_a_cluster_gives_the_local_results(cluster) -> None:

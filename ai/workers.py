@@ -1,15 +1,20 @@
 """Where a measurement plays its deals: on this machine's processes, or on a Dask cluster.
 
-A measurement (``moon42 arena``, say) is many deals, each played apart from the others and
-seeded on its own, so they can be played anywhere and in any order and still give the same
-results.  ``play_all`` hands them out:
+A measurement (``moon42 arena``, ``python -m moon42.ai.calibrate``) is many deals, each
+played apart from the others and seeded on its own, so they can be played anywhere and in
+any order and still give the same results (as long as no decision is cut short by the
+wall-clock cap of ``ai.budget``, which only a machine far busier than usual reaches).  Here in
+``ai`` rather than the lab, so that the calibration, a module of ``ai``, may use it too.
+``play_all`` hands them out:
 
 - by default to a pool of local processes (one per core, or ``processes``);
 - given a scheduler's address (``tcp://HOST:8786``), to the workers of a Dask cluster
   (``dask.distributed``, the optional ``cluster`` extra: ``pip install 'moon42[cluster]'``).
   Every worker must have the same version of moon42 installed.
 
-Results come back in the order of the jobs, wherever they were played.
+Results come back in the order of the jobs, wherever they were played, or with
+``in_order=False`` as each is done, handed out one at a time (a run that writes each result
+down as it comes, like the calibration, then loses little when it is stopped).
 """
 
 from __future__ import annotations
@@ -48,25 +53,32 @@ def play_all(
     jobs: Sequence[Job],
     processes: int = 1,
     scheduler: str | None = None,
+    in_order: bool = True,
 ) -> Iterator[Result]:
-    """``play(job)`` for every job, in the order of ``jobs``: in this process (one
-    process), on ``processes`` local processes, or on the Dask cluster at ``scheduler``.
-    ``play`` must be a module-level function, so other processes can find it."""
+    """``play(job)`` for every job, in the order of ``jobs`` (or as each is done, when not
+    ``in_order``): in this process (one process), on ``processes`` local processes, or on
+    the Dask cluster at ``scheduler``.  ``play`` must be a module-level function, so other
+    processes can find it."""
     if scheduler is not None:
-        yield from _on_cluster(play, jobs, scheduler)
+        yield from _on_cluster(play, jobs, scheduler, in_order)
         return
     if processes <= 1 or len(jobs) <= 1:
         yield from map(play, jobs)
         return
-    chunk = max(1, min(16, len(jobs) // (8 * processes)))
     with multiprocessing.get_context().Pool(min(processes, len(jobs))) as pool:
-        yield from pool.imap(play, jobs, chunksize=chunk)
+        if in_order:
+            chunk = max(1, min(16, len(jobs) // (8 * processes)))
+            yield from pool.imap(play, jobs, chunksize=chunk)
+        else:
+            yield from pool.imap_unordered(play, jobs)
 
 
-def _on_cluster(play: Callable[[Job], Result], jobs: Sequence[Job], address: str) -> Iterator[Any]:
+def _on_cluster(
+    play: Callable[[Job], Result], jobs: Sequence[Job], address: str, in_order: bool
+) -> Iterator[Any]:
     try:
         # Imported here: an optional dependency (the cluster extra), needed only for this.
-        from distributed import Client
+        from distributed import Client, as_completed
     except ImportError as error:
         raise ClusterError(
             "--scheduler needs dask.distributed: pip install 'moon42[cluster]'"
@@ -79,7 +91,8 @@ def _on_cluster(play: Callable[[Job], Result], jobs: Sequence[Job], address: str
         # Every job is its own task (pure=False: two equal jobs are still both played).
         futures = client.map(play, list(jobs), pure=False)
         try:
-            for future in futures:
+            done = futures if in_order else as_completed(futures, loop=client.loop)
+            for future in done:
                 yield future.result()
         finally:
             client.cancel(futures)
