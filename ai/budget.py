@@ -8,33 +8,53 @@ its strength never depends on what else runs.  So that a player is never kept wa
 long, the decision also ends once ``WALL_FACTOR`` times the budget has passed on the wall
 clock, or ``WALL_FLOOR`` seconds if that is longer (a short budget's fixed costs weigh
 more).  Only on a machine much slower or busier than that one is the cap reached, and only
-then can the decision differ.
+then can the decision differ.  A measurement (the arena, the calibration) plays its deals
+``without_wall_cap()``: nobody waits on it, and its figures must not depend on what else
+the machine runs.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .search import effort
 
-__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR"]
+__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR", "without_wall_cap"]
 
 UNITS_PER_SECOND = 80_000  # about 12.5 microseconds a unit
 WALL_FACTOR = 4
 WALL_FLOOR = 3.0  # seconds
+
+_uncapped = threading.local()  # set on a thread playing a measurement's deals
+
+
+@contextmanager
+def without_wall_cap() -> Iterator[None]:
+    """Budgets made on this thread inside the block end on their work alone, never on the
+    wall clock, so a seeded measurement gives the same figures on a busy machine."""
+    before = getattr(_uncapped, "on", False)
+    _uncapped.on = True
+    try:
+        yield
+    finally:
+        _uncapped.on = before
 
 
 class Budget:
     """Started when made; ``spent()`` once this thread's searches have done ``seconds``
     worth of work (or the wall-clock cap has passed).  ``Budget(None)`` is never spent."""
 
-    __slots__ = ("seconds", "_limit", "_start", "_wall")
+    __slots__ = ("seconds", "_limit", "_start", "_wall", "_capped")
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
         self._limit = 0 if seconds is None else round(seconds * UNITS_PER_SECOND)
         self._start = effort.done()
         self._wall = time.perf_counter()
+        self._capped = not getattr(_uncapped, "on", False)
 
     def spent(self) -> bool:
         seconds = self.seconds
@@ -42,5 +62,6 @@ class Budget:
             return False
         return (
             effort.done() - self._start > self._limit
-            or time.perf_counter() - self._wall > max(seconds * WALL_FACTOR, WALL_FLOOR)
+            or self._capped
+            and time.perf_counter() - self._wall > max(seconds * WALL_FACTOR, WALL_FLOOR)
         )

@@ -2,8 +2,9 @@
 
 A measurement (``moon42 arena``, ``python -m moon42.ai.calibrate``) is many deals, each
 played apart from the others and seeded on its own, so they can be played anywhere and in
-any order and still give the same results (as long as no decision is cut short by the
-wall-clock cap of ``ai.budget``, which only a machine far busier than usual reaches).  Here in
+any order and still give the same results: each deal is played without the wall-clock cap
+of ``ai.budget`` (its decisions end on their work alone), so the results do not depend on
+how busy the machine or the cluster is either.  Here in
 ``ai`` rather than the lab, so that the calibration, a module of ``ai``, may use it too.
 ``play_all`` hands them out:
 
@@ -21,7 +22,10 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any, TypeVar
+
+from .budget import without_wall_cap
 
 __all__ = ["play_all", "check_scheduler", "ClusterError"]
 
@@ -59,6 +63,7 @@ def play_all(
     ``in_order``): in this process (one process), on ``processes`` local processes, or on
     the Dask cluster at ``scheduler``.  ``play`` must be a module-level function, so other
     processes can find it."""
+    play = partial(_uncapped, play)
     if scheduler is not None:
         yield from _on_cluster(play, jobs, scheduler, in_order)
         return
@@ -71,6 +76,11 @@ def play_all(
             yield from pool.imap(play, jobs, chunksize=chunk)
         else:
             yield from pool.imap_unordered(play, jobs)
+
+
+def _uncapped(play: Callable[[Job], Result], job: Job) -> Result:
+    with without_wall_cap():
+        return play(job)
 
 
 def _on_cluster(

@@ -15,6 +15,7 @@ from moon42.ai.protocol import decide
 from moon42.ai.search import effort
 from moon42.ai.search.position import Position, for_majority
 from moon42.ai.search.solver import Solver
+from moon42.ai.workers import play_all
 from moon42.rules import Game, Trump
 
 from .search_helpers import start_play, true_position
@@ -156,3 +157,30 @@ def test_the_arena_asks_for_the_majority_only_without_bidding(monkeypatch, biddi
     assert len(made) == 4  # two expert seats in each of the two copies
     assert all(bot.majority is not bidding for bot in made)
     assert len(_Aiming.asked) == (0 if bidding else 4)
+
+
+def test_a_measurement_s_decisions_end_on_their_work_alone(monkeypatch) -> None:
+    monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.0)
+    monkeypatch.setattr(budget_module, "WALL_FACTOR", 0)
+    with budget_module.without_wall_cap():
+        measured = Budget(0.01)
+    played = Budget(0.01)
+    time.sleep(0.01)
+    assert played.spent()  # in a game, the clock ends it
+    assert not measured.spent()  # in a measurement, only work does
+    effort.spend(round(0.01 * UNITS_PER_SECOND) + 1)
+    assert measured.spent()
+
+
+def test_the_workers_play_every_deal_without_the_wall_cap(monkeypatch) -> None:
+    monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.0)  # forked workers inherit these
+    monkeypatch.setattr(budget_module, "WALL_FACTOR", 0)
+    assert _ended_by_the_clock(0)  # outside a measurement the cap stands
+    assert list(play_all(_ended_by_the_clock, [1, 2])) == [False, False]
+    assert list(play_all(_ended_by_the_clock, [1, 2], processes=2)) == [False, False]
+
+
+def _ended_by_the_clock(_job: int) -> bool:
+    budget = Budget(1.0)  # no work is done: only the clock can end it
+    time.sleep(0.001)
+    return budget.spent()
