@@ -19,8 +19,10 @@ The trump the strategy names is judged the same way, against the best of the pla
 offered, each solved on the true layout with the strategy's seat leading.
 
 No honest bot is always best: the true layout is one of many that fit what the seat
-knows. The figures are given by trick and by situation (leading; following suit; trumping
-in; discarding off suit), for the bidding side and the defenders. Losing plays are where
+knows. The figures (plays, best, losing, each row's share of all the losing decisions, the
+trump named's among them, and the points given up) are given by trick and by situation
+(leading; following suit; trumping in; discarding off suit), for the bidding side and the
+defenders. Losing plays are where
 the hands go; their count by trick and situation says where a better search would pay.
 
 The outcome of each hand is kept too (the arena's share of the deal), so two runs on the
@@ -54,7 +56,10 @@ from ..search.position import Position, for_majority
 from ..search.solver import Solver
 from .arena import deal_seed, seats_of
 
-__all__ = ["Decision", "Deal", "compare", "main", "play_deal", "situation", "summary"]
+__all__ = [
+    "Decision", "Deal", "compare", "judge", "judge_trump", "load", "main", "play_deal", "situation",
+    "summary", "table",
+]
 
 GAME = "texas42"
 SITUATIONS = ("lead", "follow", "trump", "discard")  # of a play (a trump named: trick 0)
@@ -239,7 +244,8 @@ def table(figures: dict, title: str) -> str:
         f"{'':22}{'plays':>7}{'best':>8}{'losing':>8}{'% losing':>10}{'of all lost':>13}"
         f"{'pts lost':>10}",
     ]
-    total = max(1, figures["all"]["losing"])
+    # Shares of every losing decision, the trump named's among them.
+    total = max(1, figures["all"]["losing"] + figures["trump_named"]["losing"])
 
     def row(name: str, c: dict) -> str:
         n = c["decisions"]

@@ -20,6 +20,7 @@ from moon42.ai.lab.decisions import (
     play_deal,
     situation,
     summary,
+    table,
 )
 from moon42.rules import Game, Trump
 from moon42.rules.actions import NameTrump
@@ -147,6 +148,19 @@ def test_summary_counts_by_trick_and_situation() -> None:
     assert figures["by_situation"]["follow defender"]["losing"] == 1
     assert figures["first_two_by_situation"]["discard"]["decisions"] == 0
     assert figures["losing_per_deal"] == 0.5
+
+
+def test_the_table_shares_the_losing_decisions_with_the_trump_named() -> None:
+    decisions = (
+        Decision(0, "trump named", True, 5, 8.0, True),
+        Decision(1, "lead", True, 7, 6.0, True),
+        Decision(2, "follow", False, 2, 0.0, False),
+    )
+    text = table(summary([Deal(0, 0.0, decisions)]), "title")
+    rows = {line[:22].strip(): line.split()[-6:] for line in text.splitlines()}
+    assert rows["all plays"] == ["2", "50%", "1", "50.0%", "50%", "6"]
+    assert rows["trump named"] == ["1", "0%", "1", "100.0%", "50%", "8"]
+    assert rows["1"][2] == "1" and rows["2"][2] == "0"
 
 
 def test_compare_pairs_the_deals_both_runs_played() -> None:
