@@ -10,7 +10,9 @@ clock, or ``WALL_FLOOR`` seconds if that is longer (a short budget's fixed costs
 more).  Only on a machine much slower or busier than that one is the cap reached, and only
 then can the decision differ.  A measurement (the arena, the calibration) plays its deals
 ``without_wall_cap()``: nobody waits on it, and its figures must not depend on what else
-the machine runs.
+the machine runs.  A server whose bot workers all have decisions waiting makes them inside
+``scaled(share)``: each thinks for that share of its budget, so the tables keep their pace
+on a machine with more tables than cores (the bots a little weaker while it lasts).
 """
 
 from __future__ import annotations
@@ -22,13 +24,15 @@ from contextlib import contextmanager
 
 from .search import effort
 
-__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR", "without_wall_cap"]
+__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR", "scaled",
+           "without_wall_cap"]
 
 UNITS_PER_SECOND = 80_000  # about 12.5 microseconds a unit
 WALL_FACTOR = 4
 WALL_FLOOR = 3.0  # seconds
 
 _uncapped = threading.local()  # set on a thread playing a measurement's deals
+_share = threading.local()  # the share of their budgets this thread's decisions get
 
 
 @contextmanager
@@ -43,6 +47,20 @@ def without_wall_cap() -> Iterator[None]:
         _uncapped.on = before
 
 
+@contextmanager
+def scaled(share: float) -> Iterator[None]:
+    """Budgets made on this thread inside the block are ``share`` of what they are given
+    (0 < share <= 1): a busy server's bots think less rather than keep a table waiting."""
+    if not 0 < share <= 1:
+        raise ValueError(f"a budget's share is more than 0 and at most 1, not {share}")
+    before = getattr(_share, "value", 1.0)
+    _share.value = share
+    try:
+        yield
+    finally:
+        _share.value = before
+
+
 class Budget:
     """Started when made; ``spent()`` once this thread's searches have done ``seconds``
     worth of work (or the wall-clock cap has passed).  ``Budget(None)`` is never spent."""
@@ -50,6 +68,8 @@ class Budget:
     __slots__ = ("seconds", "_limit", "_start", "_wall", "_capped")
 
     def __init__(self, seconds: float | None) -> None:
+        if seconds is not None:
+            seconds *= getattr(_share, "value", 1.0)
         self.seconds = seconds
         self._limit = 0 if seconds is None else round(seconds * UNITS_PER_SECOND)
         self._start = effort.done()

@@ -8,7 +8,8 @@ with three expert bots and one player, who answers a second after it is their tu
 basic bot's choice) and goes on to the next hand at once.  Beside them, M SSH players press
 keys in their lobbies on a guest server, as in the ordinary case.  Said: how long the bots'
 decisions took, asking included, against their budgets (an expert's play 0.25 s, a bid or
-trump 1 s); how many the quick bot had to make; how late this process's event loop (the one
+trump 1 s); the share of its budget each was given (all of it unless every worker was busy:
+``bot_pool.py``); how many the quick bot had to make; how late this process's event loop (the one
 the tables share with the server's work) woke; and the players' key times.
 """
 
@@ -118,7 +119,8 @@ async def tables_case(count: int, sessions: int, seconds: float,
         await gauge.close()
         pool.close()
     decisions = list(pool.decisions)
-    ratios = sorted(elapsed / _budget(kind) for kind, elapsed, _ in decisions)
+    ratios = sorted(elapsed / _budget(kind) for kind, elapsed, *_ in decisions)
+    shares = sorted(share for *_, share in decisions)
     return {
         "case": "tables",
         "tables": count,
@@ -127,11 +129,15 @@ async def tables_case(count: int, sessions: int, seconds: float,
         "seconds": seconds,
         "bot_workers": pool.workers,
         "bot_decisions": len(decisions),
-        "bot_play_ms": _ms([e for k, e, _ in decisions if k == "play"]),
-        "bot_call_ms": _ms([e for k, e, _ in decisions if k != "play"]),
+        "bot_play_ms": _ms([e for k, e, *_ in decisions if k == "play"]),
+        "bot_call_ms": _ms([e for k, e, *_ in decisions if k != "play"]),
         "bot_time_over_budget_p95": round(ratios[int(0.95 * (len(ratios) - 1))], 2)
         if ratios else None,
-        "quick_bot_decisions": sum(1 for *_, quick in decisions if quick),
+        "quick_bot_decisions": sum(1 for _, _, quick, _ in decisions if quick),
+        "budget_share": {"full": sum(1 for share in shares if share == 1.0),
+                         "p50": round(shares[len(shares) // 2], 3),
+                         "p5": round(shares[int(0.05 * (len(shares) - 1))], 3),
+                         "mean": round(sum(shares) / len(shares), 3)} if shares else None,
         "bot_workers_cores_busy": round(workers_cpu / seconds, 2),
         "table_loop_lag_ms": {"mean": round(sum(lags) / len(lags), 2) if lags else None,
                               "worst_10s_mean": round(max(lags), 2) if lags else None},

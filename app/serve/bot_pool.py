@@ -7,7 +7,11 @@ lower priority than the server and the games (``nice``), so when the machine is 
 players' keys go first and the bots wait.
 
 The pool takes at most ``workers + queue`` decisions at once; a table asking beyond that
-waits its turn on the server's event loop, which costs nothing while it waits.  A decision
+waits its turn on the server's event loop, which costs nothing while it waits.  When more
+decisions are asked than there are workers, each is given a share of its budget
+(``workers / asked``, at least ``MIN_SHARE``), so that waiting included it takes about as
+long as its whole budget would on a free worker: on a machine with more tables than cores
+the bots think less instead of keeping their tables waiting.  A decision
 not back within ``limit`` seconds (waiting included), or lost with a worker that died, is
 made instead by the quick ``basic`` bot, so a table never stalls; a dead pool is replaced.
 The bot goes to the worker with the view and comes back with the decision, so a bot that
@@ -29,6 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from moon42.ai.budget import scaled
 from moon42.ai.protocol import decide as bot_decide
 from moon42.ai.registry import bot_names
 from moon42.ai.registry import make_bot as new_bot
@@ -47,6 +52,8 @@ WORKER_NICE = 10
 # The longest a decision may take, waiting included, before the quick bot decides: the
 # expert's own cap is four times its budget of one second (three at least).
 DEFAULT_LIMIT = 8.0
+# The least share of its budget a decision is given, however many are waiting.
+MIN_SHARE = 0.05
 # Decisions remembered for the figures (the bench).
 _KEPT = 10000
 
@@ -73,8 +80,9 @@ def _ready() -> int:
     return os.getpid()
 
 
-def _decide(bot: Any, view: SeatView) -> tuple[Action, Any]:
-    return bot_decide(bot, view), bot
+def _decide(bot: Any, view: SeatView, share: float) -> tuple[Action, Any]:
+    with scaled(share):
+        return bot_decide(bot, view), bot
 
 
 class BotPool:
@@ -87,8 +95,10 @@ class BotPool:
         self.limit = limit
         self._slots = asyncio.Semaphore(self.workers + self.queue)
         self._executor = self._new_executor()
-        # (kind of turn, seconds from asking to the answer, whether the quick bot answered)
-        self.decisions: deque[tuple[str, float, bool]] = deque(maxlen=_KEPT)
+        self._asked = 0  # decisions asked and not yet answered
+        # (kind of turn, seconds from asking to the answer, whether the quick bot answered,
+        # the share of its budget the decision was given)
+        self.decisions: deque[tuple[str, float, bool, float]] = deque(maxlen=_KEPT)
 
     async def warm(self) -> None:
         """Start every worker now, so that no table's first move waits for one to start."""
@@ -114,10 +124,12 @@ class BotPool:
         kind = view.to_act.kind if view.to_act is not None else "?"
         quick = False
         executor = self._executor
+        self._asked += 1
+        share = self.share(self._asked)
         try:
             async with asyncio.timeout(self.limit):
                 async with self._slots:
-                    action, bot = await self._run(executor, _decide, bot, view)
+                    action, bot = await self._run(executor, _decide, bot, view, share)
         except TimeoutError:
             quick = True
             log.warning("a bot took more than %g s to decide; the quick bot decided",
@@ -129,8 +141,18 @@ class BotPool:
                 log.warning("a bot worker died; the pool is started again")
                 self._replace()
             action = await asyncio.to_thread(bot_decide, self._quick(view), view)
-        self.decisions.append((kind, time.monotonic() - began, quick))
+        finally:
+            self._asked -= 1
+        self.decisions.append((kind, time.monotonic() - began, quick, share))
         return action, bot
+
+    def share(self, asked: int) -> float:
+        """The share of its budget a decision gets with ``asked`` decisions unanswered, its
+        own included: all of it while there is a worker for each; else ``workers / asked``
+        (what the decisions before it take is then about the rest of its budget)."""
+        if asked <= self.workers:
+            return 1.0
+        return max(MIN_SHARE, self.workers / asked)
 
     @staticmethod
     def _quick(view: SeatView) -> Any:

@@ -30,6 +30,22 @@ def test_no_budget_is_never_spent_and_work_spends_one() -> None:
     assert budget.spent()
 
 
+def test_a_scaled_budget_is_its_share_of_the_work() -> None:
+    with budget_module.scaled(0.25):
+        budget = Budget(0.04)
+        with budget_module.scaled(0.5):
+            assert Budget(1.0).seconds == 0.5
+        assert Budget(1.0).seconds == 0.25  # the outer share again
+    assert Budget(0.04).seconds == 0.04 and Budget(None).seconds is None
+    effort.spend(round(0.01 * UNITS_PER_SECOND))
+    assert not budget.spent()
+    effort.spend(1)
+    assert budget.spent()  # a quarter of 0.04 s of work
+    for share in (0, -0.5, 1.5):
+        with pytest.raises(ValueError), budget_module.scaled(share):
+            pass
+
+
 def test_waiting_is_not_thinking_but_the_wall_clock_caps_it(monkeypatch) -> None:
     monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.0)
     budget = Budget(0.05)

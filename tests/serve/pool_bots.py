@@ -6,6 +6,7 @@ import os
 import time
 from pathlib import Path
 
+from moon42.ai.budget import Budget
 from moon42.rules import Action
 from moon42.rules.views import SeatView
 
@@ -33,3 +34,16 @@ class DyingBot:
         os._exit(3)
 
     bid = discard = trump = play = _die
+
+
+class ShareBot:
+    """Says what a budget of one second came to in its worker (the share it was given)."""
+
+    def __init__(self) -> None:
+        self.seconds: float | None = None
+
+    def _first(self, view: SeatView) -> Action:
+        self.seconds = Budget(1.0).seconds
+        return view.legal[0]
+
+    bid = discard = trump = play = _first

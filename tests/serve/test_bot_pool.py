@@ -8,13 +8,15 @@ import asyncio
 import os
 from pathlib import Path
 
+import pytest
+
 from moon42.ai.protocol import decide as bot_decide
 from moon42.ai.registry import make_bot as new_bot
-from moon42.app.serve.bot_pool import BotPool
+from moon42.app.serve.bot_pool import MIN_SHARE, BotPool
 from moon42.rules import Game, Phase
 
 from .harness import PATIENCE
-from .pool_bots import DyingBot, WaitingBot
+from .pool_bots import DyingBot, ShareBot, WaitingBot
 
 
 async def test_bots_in_the_pool_play_the_moves_they_would_play_in_the_server() -> None:
@@ -35,7 +37,7 @@ async def test_bots_in_the_pool_play_the_moves_they_would_play_in_the_server() -
             game.apply(action)
             moves += 1
         assert moves > 20
-        assert all(not quick for _, _, quick in pool.decisions)
+        assert all(not quick for _, _, quick, _ in pool.decisions)
     finally:
         pool.close()
 
@@ -79,5 +81,38 @@ async def test_a_slow_bot_or_a_dead_worker_does_not_stall_the_table(tmp_path: Pa
         action, _ = await asyncio.wait_for(pool.decide(new_bot("basic", seed=1), view),
                                            PATIENCE)
         assert action in view.legal and not pool.decisions[-1][2]
+    finally:
+        pool.close()
+
+
+def test_a_decision_gets_the_share_of_its_budget_the_busy_workers_leave() -> None:
+    pool = BotPool(workers=2)
+    try:
+        assert [pool.share(asked) for asked in (1, 2, 3, 4, 10)] == [1.0, 1.0, 2 / 3, 0.5, 0.2]
+        assert pool.share(10_000) == MIN_SHARE
+    finally:
+        pool.close()
+
+
+async def test_decisions_asked_while_the_workers_are_busy_think_for_less(tmp_path: Path) -> None:
+    pool = BotPool(workers=1, queue=4)
+    try:
+        await asyncio.wait_for(pool.warm(), PATIENCE)
+        game = Game.new("texas42", seed=5)
+        view = game.view(game.to_act.seat)
+        release = tmp_path / "release"
+        first = asyncio.ensure_future(pool.decide(WaitingBot(release), view))
+        waiting = [asyncio.ensure_future(pool.decide(ShareBot(), view)) for _ in range(3)]
+        await asyncio.sleep(0)  # every decision has been asked
+        release.touch()
+        await asyncio.wait_for(first, PATIENCE)
+        answers = await asyncio.wait_for(asyncio.gather(*waiting), PATIENCE)
+        # The first had the worker to itself; the others came with 1, 2 and 3 before them.
+        assert [bot.seconds for _, bot in answers] == pytest.approx([1 / 2, 1 / 3, 1 / 4])
+        assert sorted(share for *_, share in pool.decisions) == pytest.approx(
+            [1 / 4, 1 / 3, 1 / 2, 1.0])
+        # Asked alone, a decision has its whole budget again.
+        _, bot = await asyncio.wait_for(pool.decide(ShareBot(), view), PATIENCE)
+        assert bot.seconds == 1.0
     finally:
         pool.close()
