@@ -24,6 +24,9 @@ The tables judged are the package's, or with ``--folds K`` tables fitted on the 
 folds of the same hands, so every hand is judged by a table that never saw it (judged on
 the hands they were fitted on, the package's tables agree by construction: a point's
 figure is its own share made).  A bucket of at least 100 bids passes within 5 points.
+Beside each bucket: the 95% interval of its share made, and the chance that it would fail
+by the bids' luck alone were every figure in it exactly right; the last lines count the
+failures beyond that luck, and the failures such luck would make on its own.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from .calibration import (
 from .calibration_hand import ESTIMATOR, Task, measure
 from .workers import ClusterError, check_scheduler, play_all
 
-__all__ = ["main", "read_records", "fit_tables", "check_rows", "wilson"]
+__all__ = ["main", "read_records", "fit_tables", "check_rows", "luck_fails", "wilson"]
 
 TOLERANCE = 0.05  # a bucket of enough bids passes within this of its share made
 SHOWN = (0.01, 0.99)  # the least and most a figure that is not proven may show
@@ -140,7 +143,18 @@ def _row(game, phase, kind, opposition, bucket, pairs) -> dict:
         "bucket": bucket, "bids": len(pairs), "shown": shown, "made": made,
         "likely": wilson(made, len(pairs)),
         "passes": abs(shown - made) <= TOLERANCE if judged else None,
+        "luck_fails": luck_fails([s for s, _ in pairs]),
     }
+
+
+def luck_fails(shown: list[float]) -> float:
+    """The chance that bids whose figures are exactly right (each made with the chance its
+    figure says) come out more than ``TOLERANCE`` from the mean figure (a normal
+    approximation of the share made)."""
+    spread = math.sqrt(sum(s * (1 - s) for s in shown)) / len(shown)
+    if spread == 0:
+        return 0.0
+    return math.erfc(TOLERANCE / spread / math.sqrt(2))
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -216,15 +230,28 @@ def _check(args) -> int:
     judged = "tables fitted on the other folds" if args.folds else "the package's tables"
     print(f"Figure shown ({judged}) against share made; a bucket of {MIN_BIDS}+ bids passes"
           f" within {TOLERANCE:.0%}.  95%: where the bids' own luck may put the share made.")
-    print("| game | phase | kind | against | shown | bids | figure | made | 95% | |")
-    print("| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |")
+    print("| game | phase | kind | against | shown | bids | figure | made | 95% | luck | |")
+    print("| --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- |")
     for r in rows:
         mark = {True: "pass", False: "FAIL", None: ""}[r["passes"]]
         low, high = r["likely"]
         print(f"| {r['game']} | {r['phase']} | {r['kind']} | {r['opposition']} | {r['bucket']}"
               f" | {r['bids']} | {r['shown']:.1%} | {r['made']:.1%} | {low:.0%}-{high:.0%}"
-              f" | {mark} |")
+              f" | {r['luck_fails']:.0%} | {mark} |")
+    print()
+    print(_verdict(rows))
     return 0
+
+
+def _verdict(rows: list[dict]) -> str:
+    judged = [r for r in rows if r["passes"] is not None]
+    failed = [r for r in judged if not r["passes"]]
+    beyond = [r for r in failed if not r["likely"][0] <= r["shown"] <= r["likely"][1]]
+    luck = sum(r["luck_fails"] for r in judged)
+    return (f"{len(judged)} buckets of {MIN_BIDS}+ bids: {len(judged) - len(failed)} pass, "
+            f"{len(failed)} fail, {len(beyond)} of them with the figure outside the 95% "
+            f"interval of the share made.  Were every figure exactly right, the bids' luck "
+            f"alone would fail about {luck:.1f} of these buckets.")
 
 
 def main(argv: list[str] | None = None) -> int:

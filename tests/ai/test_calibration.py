@@ -10,7 +10,7 @@ import pytest
 from moon42.ai import calibration
 from moon42.ai.advice import HINT_BUDGET, HINT_CALL_BUDGET, MAX_LAYOUTS, WatchedExpert
 from moon42.ai.budget import without_wall_cap
-from moon42.ai.calibrate import check_rows, fit_tables, main, read_records
+from moon42.ai.calibrate import check_rows, fit_tables, luck_fails, main, read_records
 from moon42.ai.calibration import bid_kind, estimate, fit, made_in_play
 from moon42.ai.calibration_hand import ESTIMATOR, Task, measure
 from moon42.ai.expert import ExpertBot, simulated_rate
@@ -171,7 +171,8 @@ def _record(game: str, kind: str, index: int, rate: float, made: bool) -> dict:
             "bid_rate": rate, "trump_rate": rate, "experts": made, "basic": True}
 
 
-def test_the_check_buckets_the_figure_shown_and_judges_buckets_of_a_hundred(monkeypatch) -> None:
+def test_the_check_buckets_the_figure_shown_and_judges_buckets_of_a_hundred(
+        monkeypatch, tmp_path, capsys) -> None:
     table = {"experts": [[0.0, 0.0, 0.2, 100], [1.0, 1.0, 0.8, 100]],
              "basic": [[0.0, 1.0, 0.99, 100]]}
     _tables(monkeypatch, {"texas42": {"in_hand": {"least": table}}})
@@ -198,6 +199,20 @@ def test_the_check_buckets_the_figure_shown_and_judges_buckets_of_a_hundred(monk
     folded = check_rows(records, folds=2)
     alls = [r for r in folded if r["bucket"] == "all" and r["kind"] == "least"]
     assert sum(r["bids"] for r in alls if r["opposition"] == "experts") == 210
+    # The chance a bucket fails by its bids' luck alone were its figures exactly right: 100
+    # bids at 20% spread by 4 points, so 5 points off comes out about one time in five.
+    assert rows["experts", "20-30"]["luck_fails"] == pytest.approx(0.211, abs=0.002)
+    assert luck_fails([0.5] * 10_000) < 1e-20 and luck_fails([1.0] * 5) == 0.0
+    # The verdict: of ten judged buckets (five of "least", the same five of every kind),
+    # two fail, the 80% shown against 70% made, beyond its bids' luck (61-78%).
+    run = tmp_path / "run.jsonl"
+    run.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert main(["--check", str(run)]) == 0
+    verdict = capsys.readouterr().out.strip().splitlines()[-1]
+    assert verdict.startswith("10 buckets of 100+ bids: 8 pass, 2 fail, 2 of them with the "
+                              "figure outside the 95% interval")
+    expected = sum(r["luck_fails"] for r in check_rows(records) if r["passes"] is not None)
+    assert f"about {expected:.1f} of these buckets" in verdict
 
 
 def fake_measure(task: Task) -> dict:
