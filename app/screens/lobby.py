@@ -89,6 +89,7 @@ class LobbyScreen(Screen):
         self.bot_names = bot_names or ["basic"]
         self.descriptions = descriptions
         self.options_by_game: dict[str, dict[str, Any]] = {config.game: dict(config.options)}
+        self._marked: Label | None = None  # the row label showing the focus's ``>``
 
     # ----- composing -----------------------------------------------------
 
@@ -167,14 +168,17 @@ class LobbyScreen(Screen):
 
     def _mark_row(self, widget: Widget) -> None:
         """The ``>`` of a focused row, on the label of a name's or the seed's row too."""
-        for label in self.query(".seat-label").results(Label):
-            row = label.parent
-            focused = row is not None and widget in row.children and isinstance(widget, Input)
-            text = str(label.content).lstrip("> ").strip()
-            wanted = f"> {text}" if focused else f"  {text}"
-            if str(label.content) != wanted:
-                label.update(wanted)
-                label.set_class(focused, "-focused")
+        row = widget.parent if isinstance(widget, Input) else None
+        label = next((child for child in row.children if child.has_class("seat-label")),
+                     None) if row is not None else None
+        if label is self._marked:
+            return  # a move between rows without a label: nothing to redraw
+        for old, focused in ((self._marked, False), (label, True)):
+            if isinstance(old, Label) and old.is_attached:
+                text = str(old.content).lstrip("> ").strip()
+                old.update(f"> {text}" if focused else f"  {text}")
+                old.set_class(focused, "-focused")
+        self._marked = label
 
     def _show_help(self, widget: Widget) -> None:
         self._mark_row(widget)
