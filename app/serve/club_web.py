@@ -3,19 +3,23 @@ name and a secret, playing in their own folder and at the club's shared tables.
 
 Signing in (``members``) gives the browser a cookie of its own, a random token the server
 maps to the member for ``SIGNED_IN_HOURS``; the page and the game's websocket need it.
-Signing out forgets the token on the server; a new secret (``/secret``) forgets every
-token of the member.  A member's game gets what an SSH player's gets: their folder (saves,
-statistics, last lobby), a token for the shared tables, the leaderboard.  A name plays one
-game at a time: a second window is told the name is playing now, as a second SSH session
-is.
+Signing out forgets the token on the server, and ends the game that browser opened; a new
+secret (``/secret``) forgets every token of the member and ends their game wherever it is
+played (a game ended so is saved as when its window is closed).  A member's game gets what
+an SSH player's gets: their folder (saves, statistics, last lobby), a token for the shared
+tables, the leaderboard.  A name plays one game at a time: a second window is told the
+name is playing now, as a second SSH session is.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -34,6 +38,8 @@ log = logging.getLogger("moon42.serve")
 
 _COOKIE = "moon42-member"
 _MEMBER = "moon42.member"  # the request's key for the member who opened a game
+_SIGN_IN = "moon42.sign-in"  # ... and for the sign-in (its token's digest) it was opened by
+_ENDING = 10.0  # seconds a sign-out waits for the games it ends to stop
 SIGNED_IN_HOURS = 12  # a sign-in's cookie is good this long
 MOST_SIGNED_IN = 10000  # sign-ins remembered at once (the oldest are forgotten first)
 _WELCOME = "Sign in with your name and secret; a name nobody has taken becomes yours."
@@ -53,6 +59,9 @@ class ClubWebServer(GameWebServer):
         self.signed_in: dict[bytes, tuple[Identity, float]] = {}
         self.playing: dict[str, web.WebSocketResponse | None] = {}  # label -> game's socket
         self.game_tokens: dict[web.WebSocketResponse, str] = {}
+        # Each game's member and sign-in, so that signing out ends it.
+        self.game_sign_ins: dict[web.WebSocketResponse, tuple[Identity, bytes]] = {}
+        self.game_over = asyncio.Condition()  # told each time a game has stopped
 
     def make_app(self) -> web.Application:
         app = super().make_app()
@@ -67,7 +76,7 @@ class ClubWebServer(GameWebServer):
         cookie = request.cookies.get(_COOKIE, "")
         if not 20 <= len(cookie) <= 64:
             return None
-        found = self.signed_in.get(hashlib.sha256(cookie.encode()).digest())
+        found = self.signed_in.get(_digest(cookie))
         if found is None or found[1] <= time.monotonic():
             return None
         return found[0]
@@ -86,8 +95,7 @@ class ClubWebServer(GameWebServer):
             while len(self.signed_in) >= MOST_SIGNED_IN:
                 del self.signed_in[next(iter(self.signed_in))]
         token = secrets.token_urlsafe(32)
-        self.signed_in[hashlib.sha256(token.encode()).digest()] = \
-            (who, now + SIGNED_IN_HOURS * 3600)
+        self.signed_in[_digest(token)] = (who, now + SIGNED_IN_HOURS * 3600)
         return token
 
     # ----- the page and signing in ---------------------------------------------
@@ -136,14 +144,15 @@ class ClubWebServer(GameWebServer):
                             secure=self._page_origin(request).startswith("https"))
 
     async def sign_out(self, request: web.Request) -> web.StreamResponse:
-        """The browser's sign-in ends, on the server as in the browser (a game being
-        played goes on until it ends)."""
+        """The browser's sign-in ends, on the server as in the browser, and so does the
+        game it opened, if it is still being played in another window."""
         if not self._from_own_page(request):
             return self._sign_in_page(_ELSEWHERE, status=403)
-        cookie = request.cookies.get(_COOKIE, "")
+        digest = _digest(request.cookies.get(_COOKIE, ""))
         who = self._member(request)
         if who is not None:
-            del self.signed_in[hashlib.sha256(cookie.encode()).digest()]
+            del self.signed_in[digest]
+            await self._end_games(lambda _, opened_by: opened_by == digest, "signed out")
         response = self._sign_in_page("You have signed out." if who is not None else
                                       self._welcome())
         response.del_cookie(_COOKIE, path="/")
@@ -173,6 +182,8 @@ class ClubWebServer(GameWebServer):
         if said.identity is None:
             return self._secret_page(said.said, name, said.status)
         self._forget(said.identity)
+        await self._end_games(lambda member, _: member == said.identity,
+                              "the secret was changed")
         response = self._html(message_page(self.title, said.said, ("/", "Play")))
         self._give_cookie(request, response, said.identity)
         return response
@@ -199,11 +210,14 @@ class ClubWebServer(GameWebServer):
         if who is not None:
             self.playing[who.label] = None  # held from now: no second game slips in
             request[_MEMBER] = who  # as signed in now, whatever becomes of the cookie
+            request[_SIGN_IN] = _digest(request.cookies.get(_COOKIE, ""))
         try:
             return await super().websocket(request)
         finally:
             if who is not None:
                 del self.playing[who.label]
+                async with self.game_over:
+                    self.game_over.notify_all()
 
     def _seat(self, request: web.Request,
               socket: web.WebSocketResponse) -> tuple[str, dict[str, str]]:
@@ -214,15 +228,32 @@ class ClubWebServer(GameWebServer):
         token = secrets.token_urlsafe(24)
         self.tables.admit(token, who)
         self.game_tokens[socket] = token
+        self.game_sign_ins[socket] = (who, request[_SIGN_IN])
         self.playing[who.label] = socket
         env = {"MOON42_DATA_DIR": str(folder / "data"), SOCKET_VARIABLE: str(self.tables.path),
                TOKEN_VARIABLE: token, BOARD_VARIABLE: str(self.board)}
         return f"{folder.name} from {request.remote or '?'}", env
 
     def _unseat(self, socket: web.WebSocketResponse) -> None:
+        self.game_sign_ins.pop(socket, None)
         token = self.game_tokens.pop(socket, None)
         if token is not None:
             self.tables.revoke(token)
+
+    async def _end_games(self, ended: Callable[[Identity, bytes], bool], why: str) -> None:
+        """The games whose member and sign-in ``ended`` says have ended, closed: each is
+        saved as it stops, as when its window is closed.  Back once they have stopped (or
+        after ``_ENDING`` seconds), so the page answered next knows the name is free."""
+        names = set()
+        for socket, (who, opened_by) in list(self.game_sign_ins.items()):
+            if ended(who, opened_by):
+                log.info("%s: web game ended: %s", who.name, why)
+                names.add(who.label)
+                with contextlib.suppress(ConnectionError, OSError):
+                    await socket.close(message=f"{why}: the game has ended".encode())
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(_ENDING), self.game_over:
+                await self.game_over.wait_for(lambda: not names & self.playing.keys())
 
     def _announce(self) -> None:
         """The club says where both its doors are, once both are open."""
@@ -243,3 +274,8 @@ async def start_site(app: web.Application, host: str, port: int,
     sockets = runner.addresses
     return runner, int(sockets[0][1]) if sockets else port
 
+
+
+def _digest(token: str) -> bytes:
+    """What the server keeps of a sign-in's token: never the token itself."""
+    return hashlib.sha256(token.encode()).digest()

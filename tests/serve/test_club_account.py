@@ -1,7 +1,8 @@
 """A club's members and names, end to end on a real ``moon42 serve club``: signing out ends
-the sign-in on the server; a member changes their secret (and every other browser signed in
-with the old one is signed out); a club that takes no new members says so; and a name a
-member or a key's player holds is refused to anyone else at the SSH door."""
+the sign-in on the server, and the game that browser opened; a member changes their secret
+(and every other browser signed in with the old one is signed out, its game ended); a club
+that takes no new members says so; and a name a member or a key's player holds is refused
+to anyone else at the SSH door."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import pytest
 from moon42.app.serve.members import MEMBERS_NAME, Members
 
 from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, make_key
-from .test_club import SECRET, browser, free_port, sign_in
+from .test_club import SECRET, WebPlayer, browser, free_port, sign_in
+from .test_club import game as open_game
 
 pytestmark = pytest.mark.slow  # servers
 
@@ -39,6 +41,16 @@ async def page_for(url: str, cookie: str) -> str:
 
 def cookie_of(session: aiohttp.ClientSession) -> str:
     return next(c.value for c in session.cookie_jar if c.key == COOKIE)
+
+
+async def ended(player: WebPlayer) -> str:
+    """What the server said as it closed a game's websocket."""
+    async with asyncio.timeout(PATIENCE):
+        while True:
+            message = await player.ws.receive()
+            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING,
+                                aiohttp.WSMsgType.CLOSED):
+                return str(message.extra or "")
 
 
 def refused_at_the_door(server: Server, user: str, key: Path | None = None) -> str:
@@ -77,12 +89,19 @@ def test_sign_out_and_a_new_secret(tmp_path: Path) -> None:
                 assert status == 403 and "own page" in said
             assert "data-session-websocket-url" in await page_for(url, kept)
 
+            # A game open in another window of the browser that signs out ends with it.
+            playing = await open_game(zoe, url)
+            await playing.wait_for(LOBBY_TITLE)
             status, said = await post(zoe, url + "/sign-out", {})
             assert status == 200 and "You have signed out." in said
+            assert "signed out: the game has ended" in await ended(playing)
             assert not any(c.key == COOKIE for c in zoe.cookie_jar)
             # The cookie a browser kept (or someone copied) is no good any more.
             assert 'name="secret"' in await page_for(url, kept)
             assert "data-session-websocket-url" in await page_for(url, cookie_of(laptop))
+            # Her name is free to play again, on the laptop, still signed in.
+            on_laptop = await open_game(laptop, url)
+            await on_laptop.wait_for(LOBBY_TITLE)
 
             # Changing the secret: the page, its checks, then the change.
             async with laptop.get(url + "/secret") as page:
@@ -104,8 +123,9 @@ def test_sign_out_and_a_new_secret(tmp_path: Path) -> None:
                 "name": "Zoë", "old": SECRET, "new": NEW_SECRET, "again": NEW_SECRET})
             assert status == 200 and "your secret is changed" in said
             assert "data-session-websocket-url" in await page_for(url, cookie_of(zoe))
-            # The laptop, signed in with the old secret, is signed out.
+            # The laptop, signed in with the old secret, is signed out, its game ended.
             assert 'name="secret"' in await page_for(url, signed_in_elsewhere)
+            assert "the secret was changed: the game has ended" in await ended(on_laptop)
             async with browser() as other:
                 status, said = await sign_in(other, url, "Zoë", SECRET)
                 assert status == 403 and "not the secret" in said
@@ -125,6 +145,8 @@ def test_sign_out_and_a_new_secret(tmp_path: Path) -> None:
         assert server.stop() == 0, server.log()
     log = server.log()
     assert "'Zoë' changed their secret" in log
+    assert "web game ended: signed out" in log
+    assert "web game ended: the secret was changed" in log
     assert SECRET not in log and NEW_SECRET not in log
     assert NEW_SECRET not in (folder / MEMBERS_NAME).read_text()
 
