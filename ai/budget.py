@@ -10,9 +10,9 @@ clock, or ``WALL_FLOOR`` seconds if that is longer (a short budget's fixed costs
 more).  Only on a machine much slower or busier than that one is the cap reached, and only
 then can the decision differ.  A measurement (the arena, the calibration) plays its deals
 ``without_wall_cap()``: nobody waits on it, and its figures must not depend on what else
-the machine runs.  A server whose bot workers all have decisions waiting makes them inside
-``scaled(share)``: each thinks for that share of its budget, so the tables keep their pace
-on a machine with more tables than cores (the bots a little weaker while it lasts).
+the machine runs.  A server's bot decision that starts late (its workers were all busy) is
+made inside ``scaled(share)``: it thinks for that share of its budget, so the tables keep
+their pace on a machine with more tables than cores (the bots a little weaker meanwhile).
 """
 
 from __future__ import annotations

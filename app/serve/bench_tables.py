@@ -8,9 +8,9 @@ with three expert bots and one player, who answers a second after it is their tu
 basic bot's choice) and goes on to the next hand at once.  Beside them, M SSH players press
 keys in their lobbies on a guest server, as in the ordinary case.  Said: how long the bots'
 decisions took, asking included, against their budgets (an expert's play 0.25 s, a bid or
-trump 1 s); the share of its budget each was given (all of it unless every worker was busy:
-``bot_pool.py``); how many the quick bot had to make; how late this process's event loop (the one
-the tables share with the server's work) woke; and the players' key times.
+trump 1 s); the share of its budget each was given (all of it unless it started late:
+``bot_pool.py``); how many the quick bot had to make; how late this process's event loop
+(the one the tables share with the server's work) woke; and the players' key times.
 """
 
 from __future__ import annotations
@@ -128,6 +128,7 @@ async def tables_case(count: int, sessions: int, seconds: float,
         "players_beside": sessions,
         "seconds": seconds,
         "bot_workers": pool.workers,
+        "worker_pace": round(pool.pace, 2),
         "bot_decisions": len(decisions),
         "bot_play_ms": _ms([e for k, e, *_ in decisions if k == "play"]),
         "bot_call_ms": _ms([e for k, e, *_ in decisions if k != "play"]),

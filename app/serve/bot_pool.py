@@ -6,23 +6,26 @@ each decision goes to a pool of worker processes, one a core by default, that ru
 lower priority than the server and the games (``nice``), so when the machine is busy the
 players' keys go first and the bots wait.
 
-The pool takes at most ``workers + queue`` decisions at once; a table asking beyond that
-waits its turn on the server's event loop, which costs nothing while it waits.  When more
-decisions are asked than there are workers, each is given a share of its budget
-(``workers / asked``, at least ``MIN_SHARE``), so that waiting included it takes about as
-long as its whole budget would on a free worker: on a machine with more tables than cores
-the bots think less instead of keeping their tables waiting.  A decision
-not back within ``limit`` seconds (waiting included), or lost with a worker that died, is
-made instead by the quick ``basic`` bot, so a table never stalls; a dead pool is replaced.
-The bot goes to the worker with the view and comes back with the decision, so a bot that
-keeps something from move to move (its random numbers, what it has read of the others)
-plays exactly as it would have in the server's process.
+A decision is due twice its budget after it is asked (``DUE``; a bot without a budget,
+``QUICK`` seconds).  While every worker is busy, the decisions asked wait on the server's
+event loop, which costs nothing, and a worker that comes free takes the one due first.  A
+decision starting late is given what is left of its time as its budget (``ai.budget.
+scaled``: at least ``MIN_SHARE`` of it), reckoned at the pace the workers have lately
+kept (a second of budget takes more than a second on a busy machine): on a machine with
+more tables than cores the bots think less instead of keeping their tables waiting.  A
+decision not back within ``limit`` seconds (waiting included), or lost with a worker that
+died, is made instead by the quick ``basic`` bot, so a table never stalls; a dead pool is
+replaced.  The bot goes to the worker with the view and comes back with the decision, so a
+bot that keeps something from move to move (its random numbers, what it has read of the
+others) plays exactly as it would have in the server's process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -40,7 +43,7 @@ from moon42.ai.registry import make_bot as new_bot
 from moon42.rules import Action
 from moon42.rules.views import SeatView
 
-__all__ = ["BotPool", "Decide", "decide_in_thread", "default_workers"]
+__all__ = ["BotPool", "Decide", "budget_of", "decide_in_thread", "default_workers"]
 
 log = logging.getLogger("moon42.serve")
 
@@ -52,8 +55,15 @@ WORKER_NICE = 10
 # The longest a decision may take, waiting included, before the quick bot decides: the
 # expert's own cap is four times its budget of one second (three at least).
 DEFAULT_LIMIT = 8.0
-# The least share of its budget a decision is given, however many are waiting.
+# When a decision is due: this many times its budget after it is asked.
+DUE = 2.0
+# ... and for a bot without a budget, this many seconds.
+QUICK = 0.5
+# The least share of its budget a decision is given, however late it starts.
 MIN_SHARE = 0.05
+# Decisions given at least this share teach the pool how fast the workers go (at less,
+# the costs every decision has whatever its budget would count for too much).
+_PACE_FROM = 0.5
 # Decisions remembered for the figures (the bench).
 _KEPT = 10000
 
@@ -88,14 +98,14 @@ def _decide(bot: Any, view: SeatView, share: float) -> tuple[Action, Any]:
 class BotPool:
     """Worker processes deciding the shared tables' bot moves."""
 
-    def __init__(self, workers: int | None = None, queue: int | None = None,
-                 limit: float = DEFAULT_LIMIT) -> None:
+    def __init__(self, workers: int | None = None, limit: float = DEFAULT_LIMIT) -> None:
         self.workers = workers or default_workers()
-        self.queue = self.workers * 2 if queue is None else queue
         self.limit = limit
-        self._slots = asyncio.Semaphore(self.workers + self.queue)
         self._executor = self._new_executor()
-        self._asked = 0  # decisions asked and not yet answered
+        self._free = self.workers  # workers with no decision
+        self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []  # (due, order, go)
+        self._order = itertools.count()
+        self.pace = 1.0  # wall seconds a worker has lately taken for a second of budget
         # (kind of turn, seconds from asking to the answer, whether the quick bot answered,
         # the share of its budget the decision was given)
         self.decisions: deque[tuple[str, float, bool, float]] = deque(maxlen=_KEPT)
@@ -122,14 +132,20 @@ class BotPool:
         """The bot's action on ``view``, and the bot as it is after deciding."""
         began = time.monotonic()
         kind = view.to_act.kind if view.to_act is not None else "?"
-        quick = False
+        budget = budget_of(bot, kind)
+        due = began + (QUICK if budget is None else DUE * budget)
+        quick, share = False, 1.0
         executor = self._executor
-        self._asked += 1
-        share = self.share(self._asked)
         try:
             async with asyncio.timeout(self.limit):
-                async with self._slots:
+                await self._worker_free(due)
+                try:
+                    share = self.share(budget, due - time.monotonic())
+                    started = time.monotonic()
                     action, bot = await self._run(executor, _decide, bot, view, share)
+                    self._learn(budget, share, time.monotonic() - started)
+                finally:
+                    self._worker_done()
         except TimeoutError:
             quick = True
             log.warning("a bot took more than %g s to decide; the quick bot decided",
@@ -141,18 +157,48 @@ class BotPool:
                 log.warning("a bot worker died; the pool is started again")
                 self._replace()
             action = await asyncio.to_thread(bot_decide, self._quick(view), view)
-        finally:
-            self._asked -= 1
         self.decisions.append((kind, time.monotonic() - began, quick, share))
         return action, bot
 
-    def share(self, asked: int) -> float:
-        """The share of its budget a decision gets with ``asked`` decisions unanswered, its
-        own included: all of it while there is a worker for each; else ``workers / asked``
-        (what the decisions before it take is then about the rest of its budget)."""
-        if asked <= self.workers:
+    @property
+    def waiting(self) -> int:
+        """Decisions waiting for a worker."""
+        return sum(1 for *_, go in self._waiting if not go.done())
+
+    def share(self, budget: float | None, left: float) -> float:
+        """The share of its budget a decision starting ``left`` seconds before it is due
+        gets: what fits in that time at the workers' pace, all of it at most."""
+        if budget is None:
             return 1.0
-        return max(MIN_SHARE, self.workers / asked)
+        return min(1.0, max(MIN_SHARE, left / (budget * self.pace)))
+
+    def _learn(self, budget: float | None, share: float, took: float) -> None:
+        if budget is not None and share >= _PACE_FROM:
+            self.pace = 0.8 * self.pace + 0.2 * min(10.0, max(0.5, took / (budget * share)))
+
+    async def _worker_free(self, due: float) -> None:
+        """Back once a worker is this decision's: at once if one is free and nobody waits,
+        else when a worker comes free and no decision waiting is due before this one."""
+        if self._free and not self._waiting:
+            self._free -= 1
+            return
+        go: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (due, next(self._order), go))
+        try:
+            await go
+        except asyncio.CancelledError:
+            if go.done() and not go.cancelled():  # given a worker just as it was cancelled
+                self._worker_done()
+            raise
+
+    def _worker_done(self) -> None:
+        """A worker is free: the decision due first takes it, if one waits."""
+        while self._waiting:
+            _, _, go = heapq.heappop(self._waiting)
+            if not go.done():  # (one given up waiting is passed over)
+                go.set_result(None)
+                return
+        self._free += 1
 
     @staticmethod
     def _quick(view: SeatView) -> Any:
@@ -165,3 +211,10 @@ class BotPool:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def budget_of(bot: Any, kind: str) -> float | None:
+    """The seconds ``bot`` thinks for a turn of ``kind`` (an expert's ``budget`` for a play,
+    ``call_budget`` for the rest), or None for a bot without a budget."""
+    seconds = getattr(bot, "budget" if kind == "play" else "call_budget", None)
+    return float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None

@@ -37,13 +37,17 @@ class DyingBot:
 
 
 class ShareBot:
-    """Says what a budget of one second came to in its worker (the share it was given)."""
+    """A bot of ``budget`` seconds a turn that says, from its worker, what a budget of one
+    second came to there (the share of its budget it was given) and when it decided."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: float) -> None:
+        self.budget = self.call_budget = budget
         self.seconds: float | None = None
+        self.decided_at: float | None = None
 
     def _first(self, view: SeatView) -> Action:
         self.seconds = Budget(1.0).seconds
+        self.decided_at = time.monotonic()  # the machine's clock: every process's
         return view.legal[0]
 
     bid = discard = trump = play = _first

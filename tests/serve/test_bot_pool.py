@@ -12,7 +12,7 @@ import pytest
 
 from moon42.ai.protocol import decide as bot_decide
 from moon42.ai.registry import make_bot as new_bot
-from moon42.app.serve.bot_pool import MIN_SHARE, BotPool
+from moon42.app.serve.bot_pool import MIN_SHARE, BotPool, budget_of
 from moon42.rules import Game, Phase
 
 from .harness import PATIENCE
@@ -64,7 +64,7 @@ async def test_the_loop_goes_on_while_a_bot_thinks_in_another_process(tmp_path: 
 
 
 async def test_a_slow_bot_or_a_dead_worker_does_not_stall_the_table(tmp_path: Path) -> None:
-    pool = BotPool(workers=1, queue=0, limit=1.0)
+    pool = BotPool(workers=1, limit=1.0)
     try:
         game = Game.new("moon3", seed=2)
         view = game.view(game.to_act.seat)
@@ -85,34 +85,45 @@ async def test_a_slow_bot_or_a_dead_worker_does_not_stall_the_table(tmp_path: Pa
         pool.close()
 
 
-def test_a_decision_gets_the_share_of_its_budget_the_busy_workers_leave() -> None:
+def test_a_decision_starting_late_gets_what_is_left_of_its_time() -> None:
     pool = BotPool(workers=2)
     try:
-        assert [pool.share(asked) for asked in (1, 2, 3, 4, 10)] == [1.0, 1.0, 2 / 3, 0.5, 0.2]
-        assert pool.share(10_000) == MIN_SHARE
+        assert pool.share(1.0, 2.5) == 1.0  # time to spare: all of its budget
+        assert pool.share(1.0, 0.5) == 0.5
+        assert pool.share(1.0, -3.0) == MIN_SHARE  # past due: the least
+        assert pool.share(None, -3.0) == 1.0  # a bot without a budget is never cut
+        pool.pace = 2.0  # a second of budget has lately taken two
+        assert pool.share(1.0, 1.0) == 0.5
+        assert budget_of(ShareBot(0.25), "play") == 0.25
+        assert budget_of(new_bot("basic", seed=1), "bid") is None
     finally:
         pool.close()
 
 
-async def test_decisions_asked_while_the_workers_are_busy_think_for_less(tmp_path: Path) -> None:
-    pool = BotPool(workers=1, queue=4)
+async def test_a_free_worker_takes_the_decision_due_first(tmp_path: Path) -> None:
+    pool = BotPool(workers=1)
     try:
         await asyncio.wait_for(pool.warm(), PATIENCE)
         game = Game.new("texas42", seed=5)
         view = game.view(game.to_act.seat)
         release = tmp_path / "release"
         first = asyncio.ensure_future(pool.decide(WaitingBot(release), view))
-        waiting = [asyncio.ensure_future(pool.decide(ShareBot(), view)) for _ in range(3)]
-        await asyncio.sleep(0)  # every decision has been asked
+        # While the worker is busy: a bot of 10 s a bid asks, then one of a millisecond.
+        patient = asyncio.ensure_future(pool.decide(ShareBot(10.0), view))
+        hasty = asyncio.ensure_future(pool.decide(ShareBot(0.001), view))
+        async with asyncio.timeout(PATIENCE):
+            while pool.waiting < 2:  # both wait for the worker
+                await asyncio.sleep(0.01)
         release.touch()
         await asyncio.wait_for(first, PATIENCE)
-        answers = await asyncio.wait_for(asyncio.gather(*waiting), PATIENCE)
-        # The first had the worker to itself; the others came with 1, 2 and 3 before them.
-        assert [bot.seconds for _, bot in answers] == pytest.approx([1 / 2, 1 / 3, 1 / 4])
+        (_, patient_bot), (_, hasty_bot) = await asyncio.wait_for(
+            asyncio.gather(patient, hasty), PATIENCE)
+        # The one due first went first, past due, with the least of its budget; the other
+        # still had all of its time, and all of its budget.
+        assert hasty_bot.decided_at < patient_bot.decided_at
+        assert hasty_bot.seconds == pytest.approx(MIN_SHARE)
+        assert patient_bot.seconds == 1.0
         assert sorted(share for *_, share in pool.decisions) == pytest.approx(
-            [1 / 4, 1 / 3, 1 / 2, 1.0])
-        # Asked alone, a decision has its whole budget again.
-        _, bot = await asyncio.wait_for(pool.decide(ShareBot(), view), PATIENCE)
-        assert bot.seconds == 1.0
+            [MIN_SHARE, 1.0, 1.0])
     finally:
         pool.close()
