@@ -6,13 +6,13 @@ each decision goes to a pool of worker processes, one a core by default, that ru
 lower priority than the server and the games (``nice``), so when the machine is busy the
 players' keys go first and the bots wait.
 
-A decision is due twice its budget after it is asked (``DUE``; a bot without a budget,
-``QUICK`` seconds).  While every worker is busy, the decisions asked wait on the server's
-event loop, which costs nothing, and a worker that comes free takes the one due first.  A
-decision starting late is given what is left of its time as its budget (``ai.budget.
-scaled``: at least ``MIN_SHARE`` of it), reckoned at the pace the workers have lately
-kept (a second of budget takes more than a second on a busy machine): on a machine with
-more tables than cores the bots think less instead of keeping their tables waiting.  A
+A decision is due one and a half times its budget after it is asked (``DUE``; a bot
+without a budget, ``QUICK`` seconds).  While every worker is busy, the decisions asked wait
+on the server's event loop, which costs nothing, and a worker that comes free takes the one
+due first.  A decision is given what is left of its time as its budget (``ai.budget.
+scaled``: at least ``MIN_SHARE`` of it, at most all), reckoned at the pace the workers have
+lately kept (a second of budget takes more than a second on a busy machine): on a machine
+with more tables than cores the bots think less instead of keeping their tables waiting.  A
 decision not back within ``limit`` seconds (waiting included), or lost with a worker that
 died, is made instead by the quick ``basic`` bot, so a table never stalls; a dead pool is
 replaced.  The bot goes to the worker with the view and comes back with the decision, so a
@@ -56,7 +56,7 @@ WORKER_NICE = 10
 # expert's own cap is four times its budget of one second (three at least).
 DEFAULT_LIMIT = 8.0
 # When a decision is due: this many times its budget after it is asked.
-DUE = 2.0
+DUE = 1.5
 # ... and for a bot without a budget, this many seconds.
 QUICK = 0.5
 # The least share of its budget a decision is given, however late it starts.
@@ -64,6 +64,7 @@ MIN_SHARE = 0.05
 # Decisions given at least this share teach the pool how fast the workers go (at less,
 # the costs every decision has whatever its budget would count for too much).
 _PACE_FROM = 0.5
+_PACE_MOST = 10.0  # the slowest pace reckoned with (a second of budget in ten)
 # Decisions remembered for the figures (the bench).
 _KEPT = 10000
 
@@ -174,7 +175,7 @@ class BotPool:
 
     def _learn(self, budget: float | None, share: float, took: float) -> None:
         if budget is not None and share >= _PACE_FROM:
-            self.pace = 0.8 * self.pace + 0.2 * min(10.0, max(0.5, took / (budget * share)))
+            self.pace = 0.8 * self.pace + 0.2 * min(_PACE_MOST, max(1.0, took / (budget * share)))
 
     async def _worker_free(self, due: float) -> None:
         """Back once a worker is this decision's: at once if one is free and nobody waits,
