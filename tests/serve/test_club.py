@@ -63,7 +63,7 @@ class WebPlayer:
 
 
 def tiles(text: str) -> set[str]:
-    return set(re.findall(r"\b[0-6]-[0-6]\b", text))
+    return set(re.findall(r"(?<![\d-])([0-6]-[0-6])(?![\d-])", text))  # 4-2T: a trump
 
 
 def browser() -> aiohttp.ClientSession:

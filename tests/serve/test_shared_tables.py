@@ -38,11 +38,12 @@ AT_TABLE = "esc Leave"
 
 def hand_tiles(screen: str) -> set[str]:
     """The tiles named under the hand's pictures (the line after the boxes' bottoms; the
-    tile under the cursor, at the player's turn to play, is drawn in heavy lines)."""
+    tile under the cursor, at the player's turn to play, is drawn in heavy lines).  A name
+    may carry a mark once trump is named (``4-2T``: a trump)."""
     lines = screen.splitlines()
     for i, line in enumerate(lines[:-1]):
         if line.lstrip()[:1] in ("└", "┗"):
-            return set(re.findall(r"\b\d-\d\b", lines[i + 1]))
+            return set(re.findall(r"(?<![\d-])(\d-\d)(?![\d-])", lines[i + 1]))
     return set()
 
 
