@@ -32,6 +32,7 @@ failures beyond that luck, and the failures such luck would make on its own.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -62,12 +63,16 @@ TOP = {"moon3": "moon", "moon4": "moon", "texas42": "marks"}
 
 
 def read_records(paths: Iterable[Path]) -> list[dict]:
-    """Every kept hand of the runs (records of another estimator left out)."""
+    """Every kept hand of the runs (records of another estimator left out); a run's file
+    may be gzipped (``.gz``), as the runs kept in ``ai/lab/calibration_runs`` are."""
     out = []
     for path in paths:
         if not path.exists():
             continue
-        for line in path.read_text(encoding="utf-8").splitlines():
+        data = path.read_bytes()
+        if path.suffix == ".gz":
+            data = gzip.decompress(data)
+        for line in data.decode("utf-8").splitlines():
             if line.strip():
                 record = json.loads(line)
                 if record.get("estimator") == ESTIMATOR:
