@@ -108,8 +108,8 @@ async def test_a_free_worker_takes_the_decision_due_first(tmp_path: Path) -> Non
         view = game.view(game.to_act.seat)
         release = tmp_path / "release"
         first = asyncio.ensure_future(pool.decide(WaitingBot(release), view))
-        # While the worker is busy: a bot of 10 s a bid asks, then one of a millisecond.
-        patient = asyncio.ensure_future(pool.decide(ShareBot(10.0), view))
+        # While the worker is busy: a bot of 100 s a bid asks, then one of a millisecond.
+        patient = asyncio.ensure_future(pool.decide(ShareBot(100.0), view))
         hasty = asyncio.ensure_future(pool.decide(ShareBot(0.001), view))
         async with asyncio.timeout(PATIENCE):
             while pool.waiting < 2:  # both wait for the worker
