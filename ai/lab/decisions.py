@@ -57,8 +57,8 @@ from ..search.solver import Solver
 from .arena import deal_seed, seats_of
 
 __all__ = [
-    "Decision", "Deal", "compare", "judge", "judge_trump", "load", "main", "play_deal", "situation",
-    "summary", "table",
+    "Decision", "Deal", "compare", "judge", "judge_every_tile", "judge_every_trump", "judge_trump",
+    "load", "main", "play_deal", "situation", "summary", "table",
 ]
 
 GAME = "texas42"
@@ -101,29 +101,44 @@ def situation(view: SeatView, tile: int) -> str:
 
 def judge(view: SeatView, hands: list[int], chosen: int) -> Decision:
     """The chosen tile against the best on the true layout ``hands``."""
+    return judge_every_tile(view, hands)[chosen]
+
+
+def judge_every_tile(view: SeatView, hands: list[int]) -> dict[int, Decision]:
+    """Every legal tile judged against the best on the true layout, from one solve."""
     position = for_majority(Position.of_view(view, hands))
     values = Solver(position).move_values(position)
     sign = 1 if position.maximisers >> view.seat & 1 else -1
     worths = {t: sign * worth(position, v) for t, v in values.items()}
     best = max(worths.values())
+    top = max(sign * v for v in values.values())
 
     def won(t: int) -> bool:
         made = position.taken + values[t] >= position.goal
         return made == (sign == 1)
 
-    return Decision(
-        trick=len(view.tricks) + 1,
-        situation=situation(view, chosen),
-        bidding_side=sign == 1,
-        choices=len(values),
-        loss=float(max(sign * v for v in values.values()) - sign * values[chosen]),
-        losing=worths[chosen] < best and any(won(t) for t in values) and not won(chosen),
-    )
+    can_win = any(won(t) for t in values)
+    return {
+        tile: Decision(
+            trick=len(view.tricks) + 1,
+            situation=situation(view, tile),
+            bidding_side=sign == 1,
+            choices=len(values),
+            loss=float(top - sign * values[tile]),
+            losing=worths[tile] < best and can_win and not won(tile),
+        )
+        for tile in values
+    }
 
 
 def judge_trump(view: SeatView, hands: list[int], chosen: Trump) -> Decision:
     """The trump named against the best of the plain trumps offered, each solved on the true
     layout with the seat leading (Nello and Sevens aside: the arena's hands are won by points)."""
+    return judge_every_trump(view, hands)[chosen]
+
+
+def judge_every_trump(view: SeatView, hands: list[int]) -> dict[Trump, Decision]:
+    """Every plain trump offered judged as :func:`judge_trump` does, each solved once."""
     offered = [a.trump for a in view.legal if type(a) is NameTrump
                and a.trump not in (Trump.NELLO, Trump.SEVENS)]
     values: dict[Trump, int] = {}
@@ -136,14 +151,18 @@ def judge_trump(view: SeatView, hands: list[int], chosen: Trump) -> Decision:
         worths[trump] = worth(position, values[trump])
         goal = position.goal
     best = max(worths.values())
-    return Decision(
-        trick=0,
-        situation="trump named",
-        bidding_side=True,
-        choices=len(offered),
-        loss=float(max(values.values()) - values[chosen]),
-        losing=worths[chosen] < best and max(values.values()) >= goal and values[chosen] < goal,
-    )
+    top = max(values.values())
+    return {
+        trump: Decision(
+            trick=0,
+            situation="trump named",
+            bidding_side=True,
+            choices=len(offered),
+            loss=float(top - values[trump]),
+            losing=worths[trump] < best and top >= goal and values[trump] < goal,
+        )
+        for trump in offered
+    }
 
 
 def play_deal(job: tuple[str, str, int, int, dict]) -> Deal:

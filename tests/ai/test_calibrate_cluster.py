@@ -20,15 +20,15 @@ def _records(path) -> dict[str, dict]:
 def test_hands_measured_on_a_cluster_are_the_hands_measured_here(cluster, tmp_path, capsys):
     # Two hands measured at once (the worker's two threads) on a loaded machine: equal all the
     # same, since a measurement's decisions end on their work, never on the clock.
-    args = ["--game", "texas42", "--kind", "least", "--hands", "2", "--seed", "7"]
+    args = ["--game", "moon3", "--kind", "least", "--hands", "2", "--seed", "7"]
     local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
     assert calibrate.main([*args, "--out", str(local), "--jobs", "1"]) == 0
     assert calibrate.main([*args, "--out", str(remote), "--scheduler",
                            cluster.scheduler_address]) == 0
     here, there = _records(local), _records(remote)
-    assert sorted(there) == ["texas42/least/7/0", "texas42/least/7/1"]
+    assert sorted(there) == ["moon3/least/7/0", "moon3/least/7/1"]
     assert there == here
-    assert all(r["kept"] and r["bid"] == 30 for r in there.values())
+    assert all(r["kept"] and r["bid"] == 4 for r in there.values())
     capsys.readouterr()
 
 
