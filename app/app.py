@@ -15,6 +15,7 @@ from moon42.rules.limits import MAX_SEED
 
 from .config import GameConfig, load_last, save_last
 from .difficulty import bot_choices
+from .frames import draw_only_what_shows
 from .game.files import shown
 from .game.locks import GameLocked
 from .game.records import DamagedSave, export_game, read_doc
@@ -71,6 +72,7 @@ class Moon42App(App[None]):
                  lobby: bool = True, pace: float | None = None,
                  saved: Saved | None = None) -> None:
         super().__init__()
+        draw_only_what_shows()  # partial frames draw only what they change (app/frames.py)
         # Before anything is read into it: the CSS parsed once a process (app/styles.py).
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.saved = saved  # a saved game or record to go on with (play --resume / --from)
