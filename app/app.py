@@ -33,6 +33,7 @@ from .messages import (
     UndoMove,
     ViewSavedGame,
 )
+from .quiet_input import driver_for
 from .replay.positions import Replay, ReplayError
 from .screens.ask import Answer, AskScreen
 from .screens.lobby import LobbyScreen
@@ -40,6 +41,8 @@ from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .styles import SharedStylesheet
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from moon42.rules import Game
 
     from .game.flow import Flow
@@ -332,6 +335,10 @@ class Moon42App(App[None]):
             text = f"{keys[0]}-{keys[-1]}" if len(keys) > 3 else " ".join(keys)
             out.append((text, description))
         return out
+
+    def get_driver_class(self) -> type[Driver]:
+        # In a terminal: a key reader that sleeps while no key comes (app/quiet_input.py).
+        return driver_for(super().get_driver_class())
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)

@@ -1,0 +1,105 @@
+"""In a terminal the game's key reader sleeps until a key comes (``moon42.app.quiet_input``),
+and keys, a lone Escape and quitting work as before. The game runs on a real PTY."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from moon42.app.app import Moon42App
+from moon42.app.quiet_input import QuietDriver
+
+DEADLINE = 120.0  # a state that comes returns at once; CI's cores are shared
+
+
+class Terminal:
+    """``moon42`` on a PTY of 80x24: what it has drawn, keys to send."""
+
+    def __init__(self, data_dir) -> None:
+        env = dict(os.environ, TERM="xterm-256color", MOON42_DATA_DIR=str(data_dir))
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the game
+            os.execve(sys.executable, [sys.executable, "-m", "moon42.app.cli"], env)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.drawn = bytearray()
+        self.status: int | None = None  # once the game has ended
+
+    def read(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            if select.select([self.fd], [], [], min(left, 0.05))[0]:
+                try:
+                    self.drawn.extend(os.read(self.fd, 65536))
+                except OSError:
+                    return
+
+    def wait_for(self, text: str, since: int = 0) -> None:
+        deadline = time.monotonic() + DEADLINE
+        while text.encode() not in self.drawn[since:]:
+            assert time.monotonic() < deadline, f"timed out waiting for {text!r}"
+            self.read(0.1)
+
+    def send(self, keys: bytes) -> int:
+        mark = len(self.drawn)
+        os.write(self.fd, keys)
+        return mark
+
+    def wakes(self) -> int:
+        """How many times the game's threads have gone to sleep and woken so far."""
+        total = 0
+        for thread in os.listdir(f"/proc/{self.pid}/task"):
+            status = Path(f"/proc/{self.pid}/task/{thread}/status").read_text()
+            total += int(status.split("\nvoluntary_ctxt_switches:")[1].split()[0])
+        return total
+
+    def ended(self) -> bool:
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            self.status = status if pid == self.pid else None
+        return self.status is not None
+
+    def close(self) -> None:
+        if not self.ended():
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+@pytest.fixture
+def terminal(data_dir):
+    game = Terminal(data_dir)
+    yield game
+    game.close()
+
+
+def test_a_terminal_game_reads_keys_with_the_quiet_driver() -> None:
+    assert Moon42App().get_driver_class() is QuietDriver
+
+
+@pytest.mark.slow  # a game started on a PTY, watched for seconds
+def test_the_key_reader_sleeps_while_no_key_comes(terminal) -> None:
+    terminal.wait_for("Start game")
+    terminal.read(1.0)  # the lobby settles
+    before = terminal.wakes()
+    terminal.read(3.0)
+    # Textual's own reader wakes ten times a second: 30 here. Allow a few for the machine.
+    assert terminal.wakes() - before <= 5
+    mark = terminal.send(b"?")  # help
+    terminal.wait_for("Keys on this screen", since=mark)
+    mark = terminal.send(b"\x1b")  # a lone Escape: a key once it has waited its time
+    terminal.wait_for("Start game", since=mark)
+    terminal.send(b"\x11")  # ctrl+q: the reader is woken to stop, and the game ends
+    deadline = time.monotonic() + DEADLINE
+    while not terminal.ended():
+        assert time.monotonic() < deadline, "the game did not end on ctrl+q"
+        terminal.read(0.05)
+    assert os.waitstatus_to_exitcode(terminal.status) == 0
