@@ -39,6 +39,8 @@ LIBRARY_INTERNALS = {
     ("zygote.py", "_run_exitfuncs"): "a forked game runs its own atexit handlers, then _exit",
     ("web_warm.py", "_build_environment"):
         "textual-serve builds its apps' environment only there; the zygote needs the same",
+    ("frames.py", "_get_renders"):
+        "Textual 8.2.8's compositor picks a partial frame's widgets there; frames.py mends it",
 }
 # Every folder an import may name, checked or not (moon42.assets is read as data, not imported).
 FOLDERS = ("rules", "ai", "app")
