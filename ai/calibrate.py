@@ -15,7 +15,8 @@ or on the workers of a Dask cluster (``--scheduler``, ``ai.workers``): each hand
 seeded by its task alone, so the records are the same wherever they were measured (but for
 the CPU seconds each took, and the order they finish in).  ``--write`` then fits the tables
 from every hand in ``--out`` and writes them into the package (``ai/calibration.json``):
-one command refits.
+one command refits.  A kind of bid the run did not measure (a run of one game, say) keeps
+the table it had, and the command says which it kept.
 
 Checking: ``--check`` reads the hands of a run and gives, for every game, phase and kind
 of bid and for both oppositions, the figure the hint shows (the calibrated rate, "about"
@@ -55,7 +56,9 @@ from .calibration import (
 from .calibration_hand import ESTIMATOR, Task, measure
 from .workers import ClusterError, check_scheduler, play_all
 
-__all__ = ["main", "read_records", "fit_tables", "check_rows", "luck_fails", "wilson"]
+__all__ = [
+    "main", "read_records", "fit_tables", "merge_tables", "check_rows", "luck_fails", "wilson",
+]
 
 TOLERANCE = 0.05  # a bucket of enough bids passes within this of its share made
 SHOWN = (0.01, 0.99)  # the least and most a figure that is not proven may show
@@ -216,15 +219,32 @@ def _summary(records: list[dict]) -> None:
                   f"  {fmean(r['trump_rate'] for r in kept):9.1%}")
 
 
+def merge_tables(before: dict, fitted: dict) -> tuple[dict, list[str]]:
+    """The tables ``fitted`` over those ``before``, kind by kind: a game, phase and kind the
+    run did not measure keeps its table. Also the names of those kept, "game/phase/kind"."""
+    merged = json.loads(json.dumps(before))
+    for game, phases in fitted.items():
+        for phase, kinds in phases.items():
+            merged.setdefault(game, {}).setdefault(phase, {}).update(kinds)
+    kept = [f"{game}/{phase}/{kind}" for game, phases in before.items()
+            for phase, kinds in phases.items() for kind in kinds
+            if kind not in fitted.get(game, {}).get(phase, {})]
+    return merged, kept
+
+
 def _write(records: list[dict], args) -> None:
     target = Path(args.tables) if args.tables else Path(__file__).with_name(TABLE_FILE)
-    data = {
-        "measured": f"python -m moon42.ai.calibrate --out {Path(args.out).name}: "
-                    f"{sum(r['kept'] for r in records)} hands kept",
-        "tables": fit_tables(records),
-    }
+    before = json.loads(target.read_text(encoding="utf-8"))["tables"] if target.exists() else {}
+    merged, kept = merge_tables(before, fit_tables(records))
+    measured = (f"python -m moon42.ai.calibrate --out {Path(args.out).name}: "
+                f"{sum(r['kept'] for r in records)} hands kept")
+    if kept:
+        measured += f"; kept from before: {', '.join(kept)}"
+    data = {"measured": measured, "tables": merged}
     target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {target}", file=sys.stderr)
+    if kept:
+        print(f"not measured in this run, kept as they were: {', '.join(kept)}", file=sys.stderr)
 
 
 def _check(args) -> int:

@@ -12,8 +12,16 @@ import pytest
 from moon42.ai import calibration
 from moon42.ai.advice import HINT_BUDGET, HINT_CALL_BUDGET, MAX_LAYOUTS, WatchedExpert
 from moon42.ai.budget import without_wall_cap
-from moon42.ai.calibrate import check_rows, fit_tables, luck_fails, main, read_records
+from moon42.ai.calibrate import (
+    check_rows,
+    fit_tables,
+    luck_fails,
+    main,
+    merge_tables,
+    read_records,
+)
 from moon42.ai.calibration import bid_kind, estimate, fit, made_in_play
+from moon42.ai.calibration import tables as package_tables
 from moon42.ai.calibration_hand import ESTIMATOR, Task, measure
 from moon42.ai.expert import ExpertBot, simulated_rate
 from moon42.ai.protocol import decide
@@ -238,6 +246,33 @@ def test_a_run_is_taken_up_again_and_refits_the_tables(monkeypatch, tmp_path, ca
     assert written == json.loads(json.dumps(fit_tables(read_records([out]))))
     assert written["texas42"]["in_hand"]["least"]["experts"] == [[0.5, 0.5, 0.5, 250]]
     capsys.readouterr()
+
+
+def test_a_refit_of_one_game_keeps_the_other_games_tables(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr("moon42.ai.calibrate.measure", fake_measure)
+    out, tables = tmp_path / "run.jsonl", tmp_path / "tables.json"
+    before = package_tables()
+    tables.write_text(json.dumps({"measured": "the package's", "tables": before}))
+    args = ["--out", str(out), "--game", "moon3", "--kind", "least", "--jobs", "1"]
+    assert main([*args, "--hands", "120", "--write", "--tables", str(tables)]) == 0
+    written = json.loads(tables.read_text())
+    fitted = fit_tables(read_records([out]))
+    for phase in ("before_widow", "in_hand"):
+        assert written["tables"]["moon3"][phase]["least"] == json.loads(
+            json.dumps(fitted["moon3"][phase]["least"]))
+        assert written["tables"]["moon3"][phase]["least"] != before["moon3"][phase]["least"]
+        assert written["tables"]["moon3"][phase]["moon"] == before["moon3"][phase]["moon"]
+    assert written["tables"]["texas42"] == before["texas42"]
+    assert written["tables"]["moon4"] == before["moon4"]
+    said = capsys.readouterr().err
+    assert "kept as they were: " in said and "texas42/in_hand/marks" in said
+    assert "moon3/in_hand/least" not in said
+    assert "kept from before: " in written["measured"]
+    # Merging alone: what was fitted replaces, what was not stays, and is named.
+    merged, kept = merge_tables({"g": {"p": {"a": [1], "b": [2]}}}, {"g": {"p": {"a": [3]}},
+                                                                      "h": {"p": {"c": [4]}}})
+    assert merged == {"g": {"p": {"a": [3], "b": [2]}}, "h": {"p": {"c": [4]}}}
+    assert kept == ["g/p/b"]
 
 
 def test_a_gzipped_run_reads_as_the_plain_one(tmp_path) -> None:
