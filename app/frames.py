@@ -19,6 +19,7 @@ on another it is not made and the frames are Textual's own.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from importlib.metadata import version
 
 from textual._compositor import Compositor
@@ -48,9 +49,14 @@ def _renders_that_show(
         yield region, clip, widget.render_lines(Region(x - region.x, y - region.y, width, height))
 
 
+@cache
+def _textual() -> str:
+    return version("textual")  # read once a process: each game's app asks
+
+
 def draw_only_what_shows() -> bool:
     """Make the change (once, on the Textual it was written for); whether it is made."""
-    if version("textual") != WRITTEN_FOR:
+    if _textual() != WRITTEN_FOR:
         return False
     Compositor._get_renders = _renders_that_show  # type: ignore[method-assign]
     return True

@@ -21,6 +21,7 @@ import os
 import selectors
 import threading
 from codecs import getincrementaldecoder
+from functools import cache
 from importlib.metadata import version
 
 from textual._loop import loop_last
@@ -48,6 +49,10 @@ class _WakingEvent(threading.Event):
         with contextlib.suppress(OSError):
             os.write(self._wake, b".")
 
+    def stop_waking(self) -> None:
+        """The pipe is closing: never write to its number again (another file may get it)."""
+        self._wake = -1
+
 
 class QuietDriver(LinuxDriver):
     """Textual's Linux driver, its key reader asleep while nothing happens."""
@@ -58,10 +63,12 @@ class QuietDriver(LinuxDriver):
         os.set_blocking(self._woken, False)
         os.set_blocking(wake, False)
         self._wake = wake
-        self.exit_event = _WakingEvent(wake)
+        self._stop = _WakingEvent(wake)
+        self.exit_event = self._stop
 
     def close(self) -> None:
         super().close()
+        self._stop.stop_waking()
         for fd in (self._woken, self._wake):
             with contextlib.suppress(OSError):
                 os.close(fd)
@@ -111,8 +118,13 @@ class QuietDriver(LinuxDriver):
                 pass
 
 
+@cache
+def _textual() -> str:
+    return version("textual")  # read once a process: each game's app asks
+
+
 def driver_for(chosen: type[Driver]) -> type[Driver]:
     """The driver to use where Textual chose ``chosen``."""
-    if chosen is LinuxDriver and version("textual") == WRITTEN_FOR:
+    if chosen is LinuxDriver and _textual() == WRITTEN_FOR:
         return QuietDriver
     return chosen

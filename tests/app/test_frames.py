@@ -85,8 +85,8 @@ async def test_a_game_table_draws_the_same_frames() -> None:
 
 def test_the_change_is_made_only_on_the_textual_it_was_written_for(monkeypatch) -> None:
     monkeypatch.setattr(Compositor, "_get_renders", frames._textuals_own)
-    monkeypatch.setattr(frames, "version", lambda name: "9.0.0")
+    monkeypatch.setattr(frames, "_textual", lambda: "9.0.0")
     assert not frames.draw_only_what_shows()
     assert not frames.drawing_only_what_shows()
-    monkeypatch.setattr(frames, "version", lambda name: frames.WRITTEN_FOR)
+    monkeypatch.setattr(frames, "_textual", lambda: frames.WRITTEN_FOR)
     assert frames.draw_only_what_shows() and frames.drawing_only_what_shows()

@@ -14,9 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.drivers.linux_driver import LinuxDriver
+from textual.drivers.web_driver import WebDriver
 
+from moon42.app import quiet_input
 from moon42.app.app import Moon42App
-from moon42.app.quiet_input import QuietDriver
+from moon42.app.quiet_input import QuietDriver, driver_for
 
 DEADLINE = 120.0  # a state that comes returns at once; CI's cores are shared
 
@@ -81,8 +84,11 @@ def terminal(data_dir):
     game.close()
 
 
-def test_a_terminal_game_reads_keys_with_the_quiet_driver() -> None:
+def test_a_terminal_game_reads_keys_with_the_quiet_driver(monkeypatch) -> None:
     assert Moon42App().get_driver_class() is QuietDriver
+    assert driver_for(WebDriver) is WebDriver  # the web door's driver is its own
+    monkeypatch.setattr(quiet_input, "_textual", lambda: "9.0.0")
+    assert driver_for(LinuxDriver) is LinuxDriver  # another Textual: its own driver
 
 
 @pytest.mark.slow  # a game started on a PTY, watched for seconds
