@@ -12,23 +12,22 @@ about a fifth of what a key in the lobby cost a session of the server.
 widgets whose visible part meets the changed rectangle. The frame is the same (the
 partial update's lines are only those of the changed rectangle, where the skipped widgets
 show nothing); ``tests/app/test_frames.py`` compares the two on real screens. The change is
-made only on the Textual it was written against (``textual==8.2.8`` in ``pyproject.toml``);
-on another it is not made and the frames are Textual's own.
+made only on the Textual it was written against (``app/textual_pin.py``); on another it
+is not made and the frames are Textual's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
-from importlib.metadata import version
 
 from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
-__all__ = ["WRITTEN_FOR", "draw_only_what_shows", "drawing_only_what_shows"]
+from . import textual_pin
 
-WRITTEN_FOR = "8.2.8"  # the Textual whose compositor this replaces a step of
+__all__ = ["draw_only_what_shows", "drawing_only_what_shows"]
+
 _textuals_own = Compositor._get_renders
 
 
@@ -49,14 +48,9 @@ def _renders_that_show(
         yield region, clip, widget.render_lines(Region(x - region.x, y - region.y, width, height))
 
 
-@cache
-def _textual() -> str:
-    return version("textual")  # read once a process: each game's app asks
-
-
 def draw_only_what_shows() -> bool:
     """Make the change (once, on the Textual it was written for); whether it is made."""
-    if _textual() != WRITTEN_FOR:
+    if not textual_pin.on_the_textual_written_for():
         return False
     Compositor._get_renders = _renders_that_show  # type: ignore[method-assign]
     return True

@@ -9,7 +9,7 @@ core on waking up (measured with ``/proc/PID/task/TID/schedstat``).
 ``QuietDriver`` reads the same way, but waits with no time limit unless the key parser is
 waiting out an Escape (then it wakes as Textual's does); the app stopping wakes it through
 a pipe. ``Moon42App.get_driver_class`` uses it in place of Textual's Linux driver, on the
-Textual it was written against (``textual==8.2.8``): the reading loop is Textual's own with
+Textual it was written against (``app/textual_pin.py``): the reading loop is Textual's own with
 its wait changed. Elsewhere (the web, the tests' headless driver, another Textual) the
 driver is Textual's choice.
 """
@@ -21,8 +21,6 @@ import os
 import selectors
 import threading
 from codecs import getincrementaldecoder
-from functools import cache
-from importlib.metadata import version
 
 from textual._loop import loop_last
 from textual._parser import ParseError
@@ -30,9 +28,10 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
-__all__ = ["WRITTEN_FOR", "QuietDriver", "driver_for"]
+from . import textual_pin
 
-WRITTEN_FOR = "8.2.8"  # the Textual whose input loop this one follows
+__all__ = ["QuietDriver", "driver_for"]
+
 POLL = 0.1  # seconds between looks while an Escape may still be a key of its own (Textual's)
 
 
@@ -118,13 +117,8 @@ class QuietDriver(LinuxDriver):
                 pass
 
 
-@cache
-def _textual() -> str:
-    return version("textual")  # read once a process: each game's app asks
-
-
 def driver_for(chosen: type[Driver]) -> type[Driver]:
     """The driver to use where Textual chose ``chosen``."""
-    if chosen is LinuxDriver and _textual() == WRITTEN_FOR:
+    if chosen is LinuxDriver and textual_pin.on_the_textual_written_for():
         return QuietDriver
     return chosen

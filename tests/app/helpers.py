@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -21,6 +22,13 @@ __all__ = ["new_app", "settle", "screen_text", "tile_key", "play_to_the_end", "P
            "most_trumps_key", "name_trump_or_go_on"]
 
 PLAIN_BOT = "test-plain"
+# A tile's name on the screen, alone or with a mark after it (``4-2T`` once trump is named).
+TILE_NAME = re.compile(r"(?<![0-9-])([0-6]-[0-6])(?![0-9-])")
+
+
+def tile_names(text: str) -> set[str]:
+    """The tiles named in ``text``."""
+    return set(TILE_NAME.findall(text))
 
 
 class PlainBot:

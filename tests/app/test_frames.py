@@ -8,7 +8,7 @@ import random
 from textual._compositor import Compositor
 from textual.geometry import Region
 
-from moon42.app import frames
+from moon42.app import frames, textual_pin
 from moon42.app.app import Moon42App
 from moon42.app.paths import lobby_file
 
@@ -85,8 +85,8 @@ async def test_a_game_table_draws_the_same_frames() -> None:
 
 def test_the_change_is_made_only_on_the_textual_it_was_written_for(monkeypatch) -> None:
     monkeypatch.setattr(Compositor, "_get_renders", frames._textuals_own)
-    monkeypatch.setattr(frames, "_textual", lambda: "9.0.0")
+    monkeypatch.setattr(textual_pin, "on_the_textual_written_for", lambda: False)
     assert not frames.draw_only_what_shows()
     assert not frames.drawing_only_what_shows()
-    monkeypatch.setattr(frames, "_textual", lambda: frames.WRITTEN_FOR)
+    monkeypatch.setattr(textual_pin, "on_the_textual_written_for", lambda: True)
     assert frames.draw_only_what_shows() and frames.drawing_only_what_shows()

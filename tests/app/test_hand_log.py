@@ -18,9 +18,8 @@ from moon42.rules import TILES, Game, Phase, Tile, parse_tile
 from moon42.rules.actions import Bid, NameTrump, Pass
 from moon42.rules.views import SeatView
 
-from .helpers import new_app, screen_text, settle, tile_key
+from .helpers import TILE_NAME, new_app, screen_text, settle, tile_key
 
-_TILE = re.compile(r"(?<![0-9-])([0-6]-[0-6])(?![0-9-])")
 _MARKED = re.compile(r"([x*])([0-6]-[0-6])")
 
 _CONTRACTS = {"nello": True, "sevens": True, "plunge": True, "splash": True}
@@ -46,11 +45,11 @@ def _in_play(view: SeatView) -> set[Tile]:
 def _assert_shows_only_what_it_may(view: SeatView) -> None:
     known = _known(view)
     log = log_text(view).plain
-    named = {parse_tile(t) for t in _TILE.findall(log)}
+    named = {parse_tile(t) for t in TILE_NAME.findall(log)}
     assert named <= known, (named - known, log)
     tracker = tracker_text(view).plain
     # Only the tiles in play: Moon for 3 has no 6-0 (RULES.md 2).
-    assert {parse_tile(t) for t in _TILE.findall(tracker)} <= _in_play(view)
+    assert {parse_tile(t) for t in TILE_NAME.findall(tracker)} <= _in_play(view)
     played = {t for trick in seen_tricks(view) for t in trick.tiles}
     if view.discard is not None:
         played.add(view.discard)
@@ -62,7 +61,7 @@ def _assert_shows_only_what_it_may(view: SeatView) -> None:
     assert marked == played | set(view.hand)
     if "Count out:" in tracker:
         listed = tracker.split("Count out:")[1].split("\n")[0]
-        for text in _TILE.findall(listed):
+        for text in TILE_NAME.findall(listed):
             assert parse_tile(text) not in known
 
 
@@ -116,7 +115,7 @@ def test_an_84_hands_earlier_tricks_stay_face_down_in_the_log_and_the_tracker() 
     first = set(view.tricks[0].tiles) - set(view.hand)
     log = log_text(view).plain
     assert "1. face down:" in log
-    assert not {parse_tile(t) for t in _TILE.findall(log)} & first
+    assert not {parse_tile(t) for t in TILE_NAME.findall(log)} & first
     tracker = tracker_text(view).plain
     assert "earlier tricks lie face down" in tracker
     assert not {parse_tile(t) for _, t in _MARKED.findall(tracker)} & first

@@ -17,7 +17,7 @@ import pytest
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 
-from moon42.app import quiet_input
+from moon42.app import textual_pin
 from moon42.app.app import Moon42App
 from moon42.app.quiet_input import QuietDriver, driver_for
 
@@ -87,7 +87,7 @@ def terminal(data_dir):
 def test_a_terminal_game_reads_keys_with_the_quiet_driver(monkeypatch) -> None:
     assert Moon42App().get_driver_class() is QuietDriver
     assert driver_for(WebDriver) is WebDriver  # the web door's driver is its own
-    monkeypatch.setattr(quiet_input, "_textual", lambda: "9.0.0")
+    monkeypatch.setattr(textual_pin, "on_the_textual_written_for", lambda: False)
     assert driver_for(LinuxDriver) is LinuxDriver  # another Textual: its own driver
 
 

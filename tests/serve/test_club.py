@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import socket
 import stat
 from collections.abc import Callable
@@ -21,6 +20,7 @@ import pytest
 
 from moon42.app.serve.identity import member_identity, player_folder
 
+from ..app.helpers import tile_names
 from .browser import _ESCAPES
 from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, processes_mentioning, wait_until
 from .test_shared_tables import AT_TABLE, hand_tiles
@@ -60,10 +60,6 @@ class WebPlayer:
 
     async def keys(self, keys: str) -> None:
         await self.ws.send_json(["stdin", keys])
-
-
-def tiles(text: str) -> set[str]:
-    return set(re.findall(r"(?<![\d-])([0-6]-[0-6])(?![\d-])", text))  # 4-2T: a trump
 
 
 def browser() -> aiohttp.ClientSession:
@@ -141,7 +137,7 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
                                              shown=lambda: tmux.screen("ann"))
             # (A frame may come in several messages: the wait is for all of it.)
             await zoe.wait_until(lambda text: "ann?" in text and "Bot" in text
-                                 and len(tiles(text)) >= 6, mark)
+                                 and len(tile_names(text)) >= 6, mark)
             assert "Zoë" in screen
 
 

@@ -17,6 +17,7 @@ import pytest
 from moon42.app.stats.report import summarise
 from moon42.app.stats.store import STATS_NAME, StatsStore
 
+from ..app.helpers import tile_names
 from .harness import (
     LOBBY_TITLE,
     PATIENCE,
@@ -43,7 +44,7 @@ def hand_tiles(screen: str) -> set[str]:
     lines = screen.splitlines()
     for i, line in enumerate(lines[:-1]):
         if line.lstrip()[:1] in ("└", "┗"):
-            return set(re.findall(r"(?<![\d-])(\d-\d)(?![\d-])", lines[i + 1]))
+            return tile_names(lines[i + 1])
     return set()
 
 
