@@ -46,21 +46,36 @@ def test_a_scaled_budget_is_its_share_of_the_work() -> None:
             pass
 
 
+class _Clock:
+    """The wall clock as the budget reads it, moved by the test (a busy machine cannot
+    stretch a sleep past a cap the test means to stay under)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
 def test_waiting_is_not_thinking_but_the_wall_clock_caps_it(monkeypatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(budget_module, "time", clock)
     monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.0)
     budget = Budget(0.05)
-    time.sleep(0.06)  # the wall clock passes, no work is done
-    assert not budget.spent()
+    clock.now += 0.06  # the wall clock passes, no work is done
+    assert not budget.spent()  # under four times the budget
     monkeypatch.setattr(budget_module, "WALL_FACTOR", 1)
     assert budget.spent()
 
 
 def test_a_short_budget_is_capped_no_sooner_than_the_floor(monkeypatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(budget_module, "time", clock)
     monkeypatch.setattr(budget_module, "WALL_FLOOR", 0.3)
     budget = Budget(0.01)
-    time.sleep(0.1)  # past four times the budget, not past the floor
+    clock.now += 0.1  # past four times the budget, not past the floor
     assert not budget.spent()
-    time.sleep(0.25)
+    clock.now += 0.25
     assert budget.spent()
 
 
