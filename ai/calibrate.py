@@ -4,6 +4,7 @@ not a test).
 
     python -m moon42.ai.calibrate --out runs.jsonl [--game all] [--kind all] [--hands 400]
                                   [--seed 1] [--jobs 2 | --scheduler tcp://HOST:8786] [--write]
+    python -m moon42.ai.calibrate --fit run1.jsonl.gz run2.jsonl.gz [--tables PATH]
     python -m moon42.ai.calibrate --check runs.jsonl [--folds 2]
 
 Measuring: every game and kind of bid gets ``--hands`` hands (``calibration_hand``: a
@@ -15,8 +16,10 @@ or on the workers of a Dask cluster (``--scheduler``, ``ai.workers``): each hand
 seeded by its task alone, so the records are the same wherever they were measured (but for
 the CPU seconds each took, and the order they finish in).  ``--write`` then fits the tables
 from every hand in ``--out`` and writes them into the package (``ai/calibration.json``):
-one command refits.  A kind of bid the run did not measure (a run of one game, say) keeps
-the table it had, and the command says which it kept.
+one command refits; ``--fit RUN [RUN ...]`` fits them from the hands of several runs (those
+kept in ``ai/lab/calibration_runs``, say) without measuring any.  A kind of bid the run did
+not measure (a run of one game, say) keeps the table it had, and the command says which it
+kept.
 
 Checking: ``--check`` reads the hands of a run and gives, for every game, phase and kind
 of bid and for both oppositions, the figure the hint shows (the calibrated rate, "about"
@@ -200,7 +203,7 @@ def _measure_run(args) -> int:
     print(file=sys.stderr)
     _summary(read_records([out]))
     if args.write:
-        _write(read_records([out]), args)
+        _write(read_records([out]), [out], args.tables)
     return 0
 
 
@@ -232,11 +235,11 @@ def merge_tables(before: dict, fitted: dict) -> tuple[dict, list[str]]:
     return merged, kept
 
 
-def _write(records: list[dict], args) -> None:
-    target = Path(args.tables) if args.tables else Path(__file__).with_name(TABLE_FILE)
+def _write(records: list[dict], runs: list[Path], tables_path: str | None) -> None:
+    target = Path(tables_path) if tables_path else Path(__file__).with_name(TABLE_FILE)
     before = json.loads(target.read_text(encoding="utf-8"))["tables"] if target.exists() else {}
     merged, kept = merge_tables(before, fit_tables(records))
-    measured = (f"python -m moon42.ai.calibrate --out {Path(args.out).name}: "
+    measured = (f"python -m moon42.ai.calibrate: fitted from {' '.join(p.name for p in runs)}: "
                 f"{sum(r['kept'] for r in records)} hands kept")
     if kept:
         measured += f"; kept from before: {', '.join(kept)}"
@@ -295,8 +298,12 @@ def main(argv: list[str] | None = None) -> int:
                         "the cluster extra: pip install 'moon42[cluster]'); same records")
     parser.add_argument("--write", action="store_true",
                         help="fit the tables from --out and write them into the package")
+    parser.add_argument("--fit", nargs="+", metavar="RUN",
+                        help="fit the tables from the hands of these runs and write them into "
+                        "the package, measuring nothing")
     parser.add_argument("--tables", metavar="PATH",
-                        help="with --write: write the tables here instead of the package")
+                        help="with --write or --fit: write the tables here instead of the "
+                        "package")
     parser.add_argument("--check", nargs="+", metavar="RUN",
                         help="judge the figures shown against the hands of these runs")
     parser.add_argument("--folds", type=int, default=0,
@@ -316,6 +323,16 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     if args.check:
         return _check(args)
+    if args.fit:
+        runs = [Path(p) for p in args.fit]
+        missing = [str(p) for p in runs if not p.is_file()]
+        if missing:
+            parser.error(f"--fit: no such run: {', '.join(missing)}")
+        records = read_records(runs)
+        if not records:
+            parser.error("--fit: these runs hold no hand measured by today's estimator")
+        _write(records, runs, args.tables)
+        return 0
     if not args.out:
         parser.error("--out is needed to measure (or --check RUN to judge)")
     try:

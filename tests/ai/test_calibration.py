@@ -275,6 +275,38 @@ def test_a_refit_of_one_game_keeps_the_other_games_tables(monkeypatch, tmp_path,
     assert kept == ["g/p/b"]
 
 
+def test_the_tables_are_fitted_from_several_kept_runs_by_one_command(tmp_path, capsys):
+    """``--fit`` pools the hands of several runs (plain or gzipped), measures nothing, and
+    keeps the tables of what they did not measure."""
+    first = [_record("texas42", "least", i, 0.2 + 0.6 * (i % 2), i % 3 == 0) for i in range(150)]
+    second = [_record("texas42", "least", 150 + i, 0.9, i % 4 != 0) for i in range(120)]
+    plain, packed = tmp_path / "a.jsonl", tmp_path / "b.jsonl.gz"
+    plain.write_text("".join(json.dumps(r) + "\n" for r in first))
+    packed.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in second).encode()))
+    tables = tmp_path / "tables.json"
+    before = package_tables()
+    tables.write_text(json.dumps({"measured": "the package's", "tables": before}))
+    assert main(["--fit", str(plain), str(packed), "--tables", str(tables)]) == 0
+    written = json.loads(tables.read_text())
+    fitted = fit_tables(first + second)
+    assert written["tables"]["texas42"]["in_hand"]["least"] == json.loads(
+        json.dumps(fitted["texas42"]["in_hand"]["least"]))
+    assert sum(p[3] for p in written["tables"]["texas42"]["in_hand"]["least"]["experts"]) == 270
+    assert written["tables"]["texas42"]["in_hand"]["marks"] == before["texas42"]["in_hand"]["marks"]
+    assert written["tables"]["moon3"] == before["moon3"]
+    assert "a.jsonl b.jsonl.gz: 270 hands kept" in written["measured"]
+    assert "kept as they were: " in capsys.readouterr().err
+    # A run that is not there, or holds no hand, is refused and nothing is written.
+    tables.write_text("untouched")
+    for runs in ([str(tmp_path / "missing.jsonl")], [str(tmp_path / "empty.jsonl")]):
+        (tmp_path / "empty.jsonl").write_text("")
+        with pytest.raises(SystemExit):
+            main(["--fit", *runs, "--tables", str(tables)])
+        assert tables.read_text() == "untouched"
+    said = capsys.readouterr().err
+    assert "no such run" in said and "hold no hand" in said
+
+
 def test_a_gzipped_run_reads_as_the_plain_one(tmp_path) -> None:
     records = [_record("texas42", "least", i, 0.5, i % 3 == 0) for i in range(5)]
     text = "".join(json.dumps(r) + "\n" for r in records)
