@@ -26,8 +26,8 @@ of bid and for both oppositions, the figure the hint shows (the calibrated rate,
 and so never 0 or 100) in buckets of ten points against the share of those bids made.
 The tables judged are the package's, or with ``--folds K`` tables fitted on the other
 folds of the same hands, so every hand is judged by a table that never saw it (judged on
-the hands they were fitted on, the package's tables agree by construction: a point's
-figure is its own share made).  A bucket of at least 100 bids passes within 5 points.
+the hands they were fitted on, a table flatters itself).  A bucket of at least 100 bids
+passes within 5 points.
 Beside each bucket: the 95% interval of its share made, and the chance that it would fail
 by the bids' luck alone were every figure in it exactly right; the last lines count the
 failures beyond that luck, and the failures such luck would make on its own.
@@ -53,7 +53,7 @@ from .calibration import (
     OPPOSITIONS,
     TABLE_FILE,
     fit,
-    read_points,
+    read_curve,
     tables,
 )
 from .calibration_hand import ESTIMATOR, Task, measure
@@ -93,8 +93,8 @@ def _phases(game: str) -> tuple[tuple[str, str], ...]:
     return ((IN_HAND, "trump_rate"),)
 
 
-def fit_tables(records: list[dict], min_bids: int = MIN_BIDS) -> dict:
-    """game -> phase -> kind -> opposition -> points, from the kept hands."""
+def fit_tables(records: list[dict]) -> dict:
+    """game -> phase -> kind -> opposition -> curve, from the kept hands."""
     out: dict = {}
     for game, kinds in KINDS.items():
         for phase, field in _phases(game):
@@ -102,14 +102,14 @@ def fit_tables(records: list[dict], min_bids: int = MIN_BIDS) -> dict:
                 mine = [r for r in records if r["kept"] and r["game"] == game and r["kind"] == kind]
                 if not mine:
                     continue
-                table = {o: fit(((r[field], r[o]) for r in mine), min_bids) for o in OPPOSITIONS}
+                table = {o: fit((r[field], r[o]) for r in mine) for o in OPPOSITIONS}
                 out.setdefault(game, {}).setdefault(phase, {})[kind] = table
     return out
 
 
-def _shown(points: list, rate: float) -> float:
+def _shown(curve: dict, rate: float) -> float:
     low, high = SHOWN
-    return min(high, max(low, read_points(points, rate)))
+    return min(high, max(low, read_curve(curve, rate)))
 
 
 def check_rows(records: list[dict], folds: int = 0) -> list[dict]:

@@ -69,9 +69,11 @@ def _with_facts(head: str, facts: list[str]) -> Parts:
     return [(f"{head}: {facts[0]}", 0)] + [(f", {fact}", 2) for fact in facts[1:]]
 
 
-def _call_figure(odds: CallOdds) -> str | None:
+def _call_figure(odds: CallOdds, widow_to_come: bool = False) -> str | None:
     """How often the bid is made with this trump, as the hint gives it (None: not
-    measured, not shown)."""
+    measured, not shown).  ``widow_to_come``: Moon for three before the bidder takes the
+    widow, whose tile the figure counts as any of the unseen ones (taken, it may lift the
+    hand or leave it as it was, and the trump hint's figure moves with it)."""
     if odds.certain is Certainty.ALWAYS:
         return "made in 100%: your sure tricks make it however the tiles lie"
     if odds.certain is Certainty.NEVER:
@@ -79,9 +81,10 @@ def _call_figure(odds: CallOdds) -> str | None:
     found = odds.estimate
     if found is None:
         return None
+    like = "of hands like this before the widow" if widow_to_come else "of hands like this"
     if found.rough:
-        return f"made in roughly {_pct(found.experts)} of hands like this (few measured)"
-    text = f"made in {_about(found.experts)} of hands like this"
+        return f"made in roughly {_pct(found.experts)} {like} (few measured)"
+    text = f"made in {_about(found.experts)} {like}"
     if found.basic is not None:
         text += f" ({_pct(found.basic)} against basic)"
     return text
@@ -105,7 +108,8 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
     facts = _facts(view, trump)
     odds = {o.trump: o for o in advice.odds}
     mine = odds.get(trump) if trump is not None else None
-    figure = _call_figure(mine) if mine is not None else None
+    widow_to_come = view.options.game == "moon3" and view.discard is None
+    figure = _call_figure(mine, widow_to_come) if mine is not None else None
     if isinstance(action, NameTrump):
         head = f"Name {trump_text(action.trump, view.options)}"
         parts = _with_facts(head, facts)

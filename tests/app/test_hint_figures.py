@@ -134,6 +134,28 @@ def test_the_moon_that_cannot_be_made_is_given_no_chance() -> None:
     assert "55%" not in hint_text(view, advice)
 
 
+def test_a_moon_for_three_bid_figure_says_it_is_before_the_widow() -> None:
+    # Before the widow the figure counts its tile as any unseen one; once it is taken the
+    # trump hint's figure may move a long way (a bid of 5 at 53%, then 11% with a blank
+    # 2-1 taken), so the bid hint says which it is.
+    game = Game.new("moon3", seed=777)
+    view = game.view(game.to_act.seat)
+    odds = (CallOdds(Trump.SIXES, 0.4, 16, Estimate(0.53, 0.67, 174, False)),)
+    bid = Bid(view.seat, 5)
+    advice = Advice(bid, "bid", True, 16, odds=odds, bid_value=5, trump=Trump.SIXES)
+    assert hint_lines(view, advice, 200)[1].startswith(
+        "Made in about 53% of hands like this before the widow (67% against basic)")
+    game.apply(Pass(game.to_act.seat))
+    game.apply(Pass(game.to_act.seat))
+    game.apply(Bid(game.to_act.seat, 5))
+    seat = game.to_act.seat
+    game.apply(Discard(seat, game.view(seat).hand[0]))
+    view = game.view(seat)
+    named = NameTrump(seat, Trump.SIXES)
+    advice = Advice(named, "trump", True, 16, odds=odds, bid_value=5, trump=Trump.SIXES)
+    assert "of hands like this (67% against basic)" in hint_lines(view, advice, 200)[1]
+
+
 def test_a_figure_resting_on_few_bids_says_so_and_an_unmeasured_one_is_not_shown() -> None:
     game = Game.new("texas42", seed=5)
     view = game.view(game.to_act.seat)
