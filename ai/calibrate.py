@@ -5,7 +5,7 @@ not a test).
     python -m moon42.ai.calibrate --out runs.jsonl [--game all] [--kind all] [--hands 400]
                                   [--seed 1] [--jobs 2 | --scheduler tcp://HOST:8786] [--write]
     python -m moon42.ai.calibrate --fit run1.jsonl.gz run2.jsonl.gz [--tables PATH]
-    python -m moon42.ai.calibrate --check runs.jsonl [--folds 2]
+    python -m moon42.ai.calibrate --check runs.jsonl [--folds 2 | --tables PATH]
 
 Measuring: every game and kind of bid gets ``--hands`` hands (``calibration_hand``: a
 bid given to a seat, its simulated make rate, and whether experts make it, and whether it
@@ -24,7 +24,8 @@ kept.
 Checking: ``--check`` reads the hands of a run and gives, for every game, phase and kind
 of bid and for both oppositions, the figure the hint shows (the calibrated rate, "about"
 and so never 0 or 100) in buckets of ten points against the share of those bids made.
-The tables judged are the package's, or with ``--folds K`` tables fitted on the other
+The tables judged are the package's (or those written to ``--tables`` by ``--fit``: fitted
+on some runs, judged on others), or with ``--folds K`` tables fitted on the other
 folds of the same hands, so every hand is judged by a table that never saw it (judged on
 the hands they were fitted on, a table flatters itself).  A bucket of at least 100 bids
 passes within 5 points.
@@ -112,10 +113,12 @@ def _shown(curve: dict, rate: float) -> float:
     return min(high, max(low, read_curve(curve, rate)))
 
 
-def check_rows(records: list[dict], folds: int = 0) -> list[dict]:
+def check_rows(records: list[dict], folds: int = 0, judged_tables: dict | None = None
+               ) -> list[dict]:
     """One row per game, phase, kind (and every kind together), opposition and bucket of
     the figure shown (and one "all" row each): bids, mean figure shown, share made,
-    whether it passes."""
+    whether it passes.  The tables judged: fitted on the other folds (``folds``), or
+    ``judged_tables``, or the package's."""
     kept = [r for r in records if r["kept"]]
     judged: dict[tuple, list[tuple[float, bool]]] = defaultdict(list)
     for k in range(max(1, folds)):
@@ -123,7 +126,7 @@ def check_rows(records: list[dict], folds: int = 0) -> list[dict]:
             mine = [r for r in kept if r["index"] % folds == k]
             fitted = fit_tables([r for r in kept if r["index"] % folds != k])
         else:
-            mine, fitted = kept, tables()
+            mine, fitted = kept, judged_tables if judged_tables is not None else tables()
         for r in mine:
             for phase, field in _phases(r["game"]):
                 table = fitted.get(r["game"], {}).get(phase, {}).get(r["kind"])
@@ -251,11 +254,16 @@ def _write(records: list[dict], runs: list[Path], tables_path: str | None) -> No
 
 
 def _check(args) -> int:
-    rows = check_rows(read_records(Path(p) for p in args.check), args.folds)
+    judged_tables = None
+    if args.tables:
+        judged_tables = json.loads(Path(args.tables).read_text(encoding="utf-8"))["tables"]
+    rows = check_rows(read_records(Path(p) for p in args.check), args.folds, judged_tables)
     if args.json:
         print(json.dumps(rows))
         return 0
-    judged = "tables fitted on the other folds" if args.folds else "the package's tables"
+    judged = ("tables fitted on the other folds" if args.folds
+              else f"the tables of {Path(args.tables).name}" if args.tables
+              else "the package's tables")
     print(f"Figure shown ({judged}) against share made; a bucket of {MIN_BIDS}+ bids passes"
           f" within {TOLERANCE:.0%}.  95%: where the bids' own luck may put the share made.")
     print("| game | phase | kind | against | shown | bids | figure | made | 95% | luck | |")
@@ -303,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
                         "the package, measuring nothing")
     parser.add_argument("--tables", metavar="PATH",
                         help="with --write or --fit: write the tables here instead of the "
-                        "package")
+                        "package; with --check: judge these tables")
     parser.add_argument("--check", nargs="+", metavar="RUN",
                         help="judge the figures shown against the hands of these runs")
     parser.add_argument("--folds", type=int, default=0,
@@ -316,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hands: from 0 to 100000")
     if args.folds == 1 or not 0 <= args.folds <= 10:
         parser.error("--folds: 0 (the package's tables) or from 2 to 10")
+    if args.check and args.tables and (args.folds or not Path(args.tables).is_file()):
+        parser.error("--check --tables: a file of tables, and no --folds")
     if args.scheduler is not None:
         try:
             check_scheduler(args.scheduler)

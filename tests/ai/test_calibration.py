@@ -311,6 +311,21 @@ def test_the_tables_are_fitted_from_several_kept_runs_by_one_command(tmp_path, c
     assert written["tables"]["moon3"] == before["moon3"]
     assert "a.jsonl b.jsonl.gz: 270 hands kept" in written["measured"]
     assert "kept as they were: " in capsys.readouterr().err
+    # Fitted on some runs, judged on another: --check --tables reads the figures there.
+    fresh = [_record("texas42", "least", 1000 + i, 0.9, i % 5 != 0) for i in range(100)]
+    judged = tmp_path / "fresh.jsonl"
+    judged.write_text("".join(json.dumps(r) + "\n" for r in fresh))
+    assert main(["--check", str(judged), "--tables", str(tables)]) == 0
+    out = capsys.readouterr().out
+    figure = calibration.read_curve(written["tables"]["texas42"]["in_hand"]["least"]["experts"],
+                                    0.9)
+    assert f"the tables of {tables.name}" in out
+    assert f"| texas42 | in_hand | least | experts | all | 100 | {figure:.1%} | 80.0% |" in out
+    rows = check_rows(fresh, judged_tables=written["tables"])
+    assert [r["shown"] for r in rows if (r["bucket"], r["kind"], r["opposition"]) == (
+        "all", "least", "experts")] == [pytest.approx(figure)]
+    with pytest.raises(SystemExit):
+        main(["--check", str(judged), "--tables", str(tables), "--folds", "2"])
     # A run that is not there, or holds no hand, is refused and nothing is written.
     tables.write_text("untouched")
     for runs in ([str(tmp_path / "missing.jsonl")], [str(tmp_path / "empty.jsonl")]):
