@@ -69,25 +69,25 @@ def _with_facts(head: str, facts: list[str]) -> Parts:
     return [(f"{head}: {facts[0]}", 0)] + [(f", {fact}", 2) for fact in facts[1:]]
 
 
-def _call_figure(odds: CallOdds, widow_to_come: bool = False) -> str | None:
+def _call_figure(odds: CallOdds, widow_to_come: bool = False) -> tuple[str | None, str]:
     """How often the bid is made with this trump, as the hint gives it (None: not
-    measured, not shown).  ``widow_to_come``: Moon for three before the bidder takes the
-    widow, whose tile the figure counts as any of the unseen ones (taken, it may lift the
-    hand or leave it as it was, and the trump hint's figure moves with it)."""
+    measured, not shown), and apart from it the figure against ``basic`` (`` (N% against
+    basic)``, or ""), the first thing a short line leaves out.  ``widow_to_come``: Moon for
+    three before the bidder takes the widow, whose tile the figure counts as any of the
+    unseen ones (taken, it may lift the hand or leave it as it was, and the trump hint's
+    figure moves with it)."""
     if odds.certain is Certainty.ALWAYS:
-        return "made in 100%: your sure tricks make it however the tiles lie"
+        return "made in 100%: your sure tricks make it however the tiles lie", ""
     if odds.certain is Certainty.NEVER:
-        return f"made in 0%: correct defence sets it in all {odds.worlds:,} deals"
+        return f"made in 0%: correct defence sets it in all {odds.worlds:,} deals", ""
     found = odds.estimate
     if found is None:
-        return None
+        return None, ""
     like = "of hands like this before the widow" if widow_to_come else "of hands like this"
     if found.rough:
-        return f"made in roughly {_pct(found.experts)} {like} (few measured)"
-    text = f"made in {_about(found.experts)} {like}"
-    if found.basic is not None:
-        text += f" ({_pct(found.basic)} against basic)"
-    return text
+        return f"made in roughly {_pct(found.experts)} {like} (few measured)", ""
+    basic = f" ({_pct(found.basic)} against basic)" if found.basic is not None else ""
+    return f"made in {_about(found.experts)} {like}", basic
 
 
 def _call_short(odds: CallOdds) -> str | None:
@@ -109,12 +109,14 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
     odds = {o.trump: o for o in advice.odds}
     mine = odds.get(trump) if trump is not None else None
     widow_to_come = view.options.game == "moon3" and view.discard is None
-    figure = _call_figure(mine, widow_to_come) if mine is not None else None
+    figure, basic = _call_figure(mine, widow_to_come) if mine is not None else (None, "")
     if isinstance(action, NameTrump):
         head = f"Name {trump_text(action.trump, view.options)}"
         parts = _with_facts(head, facts)
         if figure is not None:
             parts.append((f"; {figure}", 1))
+            if basic:
+                parts.append((basic, 3))
             others = [o for o in advice.odds if o.trump is not action.trump]
             short = _call_short(others[0]) if others else None
             if short is not None:
@@ -130,7 +132,7 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
             return [("Pass: your partner holds the bid", 0)]
         if figure is not None and advice.bid_value is not None:
             lowest = offer_label(Bid(view.seat, advice.bid_value), view)
-            return [(f"Pass: even with {name}, {lowest} is {figure}", 0)] + [
+            return [(f"Pass: even with {name}, {lowest} is {figure}{basic}", 0)] + [
                 (f"; {fact}", 2) for fact in facts[:1]]
         if mine is not None and mine.simulated < MAKE_RATE:
             # Not measured for this kind of bid: the simulation alone says it is too risky.
@@ -142,6 +144,8 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
     parts = _with_facts(head, facts)
     if figure is not None:
         parts.append((f"; {figure}", 1))
+        if basic:
+            parts.append((basic, 3))
     return parts
 
 
