@@ -38,9 +38,9 @@ from .contracts import lay_down_trump, special_trump
 from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, worth
 from .normal import NormalBot, best_value, table_trumps
 from .odds import PROOF_BUDGET, PROOF_HIDDEN, PROOF_LAYOUTS, CallOdds, Certainty, call_odds
-from .search.certainty import hopeless, sure
+from .search.certainty import hopeless, sure, sure_credit, sure_lead
 from .search.inference import Reading, weighed_layouts
-from .search.layouts import constraints_of, enumerate_layouts
+from .search.layouts import Constraints, constraints_of, enumerate_layouts
 from .search.position import Position
 from .search.solver import Solver
 
@@ -277,19 +277,20 @@ def _layout_figures(
 def _proven(view: SeatView, figures: list[TileFigures], clock: Budget) -> list[TileFigures]:
     """The figures a hint shows (the advised tile's and the best other's) checked over
     every layout where they say always or never: proven, or left as they are (also when
-    ``clock`` is spent first)."""
+    ``clock`` is spent first).  A lead the sure tricks prove needs no layout listed."""
     constraints = constraints_of(view)
+    out = _proven_by_sure_tricks(view, figures, constraints)
     if constraints.hidden.bit_count() > PROOF_HIDDEN:
-        return figures  # far too many layouts to list them all
+        return out  # far too many layouts to list them all
     # The runner-up a hint compares with: by the figure against best play, if it gives one.
     habit = figures[0].best_play is not None
     shown = {0, max(range(1, len(figures)), default=0,
                     key=lambda i: figures[i].against_best if habit else figures[i].wins)}
     worlds = None
-    out = list(figures)
     for i in sorted(shown):
         f = figures[i]
-        if f.wins not in (0.0, 1.0) and f.against_best not in (0.0, 1.0):
+        if out[i].certain is not None or (
+                f.wins not in (0.0, 1.0) and f.against_best not in (0.0, 1.0)):
             continue
         if worlds is None:
             worlds = enumerate_layouts(constraints, PROOF_LAYOUTS) or []
@@ -302,6 +303,32 @@ def _proven(view: SeatView, figures: list[TileFigures], clock: Budget) -> list[T
             out[i] = TileFigures(f.action, f.wins, f.credit, f.best_play, Certainty.NEVER,
                                  len(worlds))
     return out
+
+
+def _proven_by_sure_tricks(
+    view: SeatView, figures: list[TileFigures], constraints: Constraints
+) -> list[TileFigures]:
+    """At the seat's lead, when its side plays for the contract and its sure tricks
+    (``sure_credit``) reach it, as the trump hint's proof found them: a lead that is a step
+    of that plan (``sure_lead``) makes the contract however the tiles lie and are played,
+    proven without listing a layout (``worlds`` 0), where they may be far too many to list
+    or to solve in time."""
+    if view.trump in (None, Trump.NELLO, Trump.SEVENS) or (
+            view.current_trick is not None and view.current_trick.plays):
+        return figures
+    position = Position.of_view(view, constraints.known)
+    if position.maximisers != position.credit or not position.maximisers >> view.seat & 1:
+        return figures
+    hand = constraints.known[view.seat]
+    unseen = constraints.hidden
+    for s, known in enumerate(constraints.known):
+        if s != view.seat:
+            unseen |= known
+    rules = position.rules
+    if position.taken + sure_credit(rules, position.counts, hand, unseen) < position.goal:
+        return figures
+    return [TileFigures(f.action, 1.0, f.credit, None, Certainty.ALWAYS, 0)
+            if sure_lead(rules, hand, unseen, int(f.action.tile)) else f for f in figures]
 
 
 def _whole_credit(view: SeatView) -> int:

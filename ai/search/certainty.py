@@ -37,7 +37,7 @@ from . import effort
 from .position import Position
 from .solver import Solver
 
-__all__ = ["sure", "hopeless", "sure_credit", "WORLD_EFFORT"]
+__all__ = ["sure", "hopeless", "sure_credit", "sure_lead", "WORLD_EFFORT"]
 
 WORLD_EFFORT = 5  # ``effort`` units for a position looked at in one world (measured)
 
@@ -132,6 +132,26 @@ def sure_credit(rules: TrickRules, counts: bool, hand: int, unseen: int) -> int:
                        and power[u] > power[t] for u in range(28)):
                 credit += 1 + (COUNT[t] if counts else 0)
     return credit
+
+
+def sure_lead(rules: TrickRules, hand: int, unseen: int, tile: int) -> bool:
+    """Is leading ``tile`` a step of ``sure_credit``'s plan: it wins its trick whoever holds
+    the ``unseen`` tiles, and the sure tricks left add up to at least what the plan counted
+    less this trick?  A trump that no unseen trump beats (each trump led takes one from
+    every seat that holds one, so the trumps left to lead still draw the rest); once no
+    trump is out, a tile that nothing unseen beats in its suit.  So a seat whose sure
+    tricks reach its goal keeps them, after such a lead, to the end of the hand."""
+    if not hand >> tile & 1:
+        return False
+    out_trumps = [t for t in range(28) if unseen >> t & 1 and rules.is_trump[t]]
+    if rules.is_trump[tile]:
+        return all(_power(rules, tile) > _power(rules, t) for t in out_trumps)
+    if out_trumps:
+        return False
+    suit = rules.led_suit[tile]
+    power = rules.power[suit]
+    return not any(unseen >> u & 1 and rules.follow_mask[suit] >> u & 1
+                   and power[u] > power[tile] for u in range(28))
 
 
 class _Search:

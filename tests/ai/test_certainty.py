@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from moon42.ai.search.certainty import hopeless, sure, sure_credit
+from moon42.ai.search.certainty import hopeless, sure, sure_credit, sure_lead
 from moon42.ai.search.layouts import constraints_of, deal_constraints, enumerate_layouts
 from moon42.ai.search.position import Position
 from moon42.ai.search.solver import Solver
@@ -65,6 +65,24 @@ def test_sure_tricks_count_the_trumps_nothing_beats_then_the_tops_once_trumps_ar
     # In Texas 42 a sure trick is worth at least its own tile's count.
     assert sure_credit(trick_rules(Trump.FIVES), True, mask_of([tile(5, 5)]),
                        mask_of([tile(4, 1)])) == 11
+
+
+def test_a_sure_lead_is_a_trump_nothing_beats_or_once_trumps_are_drawn_a_top() -> None:
+    rules = trick_rules(Trump.SIXES)
+    full = mask_of(tile(a, b) for a in range(7) for b in range(a + 1))
+    hand = mask_of([tile(6, 6), tile(6, 5), tile(5, 5), tile(4, 4), tile(4, 3), tile(3, 3),
+                    tile(2, 2)])
+    unseen = full & ~hand & ~mask_of(tile(n, 0) for n in range(1, 7))  # 6-4 6-3 6-2 6-1 out
+    assert [sure_lead(rules, hand, unseen, tile(6, n)) for n in (6, 5)] == [True, True]
+    # While a trump is out, a top of another suit could be trumped.
+    assert not sure_lead(rules, hand, unseen, tile(5, 5))
+    assert not sure_lead(rules, hand, unseen, tile(4, 1))  # not in the hand
+    drawn = unseen & ~mask_of(tile(6, n) for n in range(5))
+    assert sure_lead(rules, hand, drawn, tile(5, 5)) and sure_lead(rules, hand, drawn, tile(4, 4))
+    assert not sure_lead(rules, hand, drawn, tile(4, 3))  # 5-4 is out and beats it
+    # A trump that an unseen trump beats is no step of the plan.
+    assert not sure_lead(rules, hand & ~mask_of([tile(6, 6)]), unseen | mask_of([tile(6, 6)]),
+                         tile(6, 5))
 
 
 def _late_positions(count: int):
