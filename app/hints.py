@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from moon42.ai.expert import MAKE_RATE
+from moon42.ai.expert import make_rate_needed
 from moon42.ai.odds import CallOdds, Certainty
 from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Trump
 from moon42.rules.actions import Action
@@ -134,7 +134,7 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
             lowest = offer_label(Bid(view.seat, advice.bid_value), view)
             return [(f"Pass: even with {name}, {lowest} is {figure}{basic}", 0)] + [
                 (f"; {fact}", 2) for fact in facts[:1]]
-        if mine is not None and mine.simulated < MAKE_RATE:
+        if mine is not None and mine.simulated < make_rate_needed(view.options):
             # Not measured for this kind of bid: the simulation alone says it is too risky.
             return [("Pass: your hand is too weak to bid", 0)] + [
                 (f"; {f}", 2) for f in facts[:1]]

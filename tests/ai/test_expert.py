@@ -154,3 +154,22 @@ def test_an_overcall_is_weighed_for_the_seat_that_would_make_it() -> None:
     assert contested.bidder is not None and contested.bidder != contested.seat
     bot = ExpertBot(3, budget=None, call_budget=None, layouts=64)
     assert bot.make_rate(contested, 31) == bot.make_rate(quiet, 31) > 0.5
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_expert_bids_from_its_game_s_measured_share_of_bids_made(
+    game_name, monkeypatch
+) -> None:
+    # The simulation's rate is read through the calibration; the expert bids the least
+    # bid when play makes such bids often enough: half the time, or in Moon for three
+    # (where bidding more often won more hands) 30% of the time.
+    game = Game.new(game_name, seed=11)
+    view = game.view(game.to_act.seat)
+    bot = ExpertBot(3, budget=None, call_budget=None, layouts=8)
+    needed = 0.3 if game_name == "moon3" else 0.5
+    decisions = {}
+    for made in (needed - 0.05, needed + 0.05):
+        monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: 0.5)
+        monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda *a, **k: made)
+        decisions[made] = type(bot.bid(view))
+    assert decisions == {needed - 0.05: Pass, needed + 0.05: Bid}
