@@ -170,6 +170,6 @@ def test_the_expert_bids_from_its_game_s_measured_share_of_bids_made(
     decisions = {}
     for made in (needed - 0.05, needed + 0.05):
         monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: 0.5)
-        monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda *a, **k: made)
+        monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda *a, made=made, **k: made)
         decisions[made] = type(bot.bid(view))
     assert decisions == {needed - 0.05: Pass, needed + 0.05: Bid}
