@@ -99,8 +99,10 @@ class GameOverScreen(Screen[str]):
         # As many recent hands as fit, so the totals and the target stay in sight.
         used = 6 + (1 if tie_line(v) else 0)  # the title, the winner, the last hand's line
         fit = max(3, hands_that_fit(self.app.size.height - used, v))
-        self.query_one(Scoreboard).show(v.options, v.players, v.results, v.scores, self.glyphs,
-                                        last=fit)
+        boards = self.query(Scoreboard)
+        if not boards:
+            return  # the app closed while the screen was being put up: nothing to show
+        boards.first().show(v.options, v.players, v.results, v.scores, self.glyphs, last=fit)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

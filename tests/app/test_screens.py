@@ -9,7 +9,7 @@ from moon42.app.screens.help import HelpScreen
 from moon42.app.screens.scoreboard import ScoreboardScreen
 from moon42.app.screens.too_small import TooSmallScreen
 from moon42.app.widgets.scoreboard import scoreboard_text
-from moon42.rules import Phase
+from moon42.rules import Game, Phase
 from moon42.rules.options import Options
 
 from .helpers import new_app, screen_text, settle, tile_key, watch_to_game_over
@@ -110,3 +110,15 @@ def test_marks_are_tallied_as_all_and_a_side_without_marks_draws_no_empty_row() 
     assert all(row.strip() for row in progress), progress
     assert any("/\\" in row for row in progress)  # the first strokes of ALL for three marks
     assert sum("/7" in row for row in progress) == 2
+
+
+async def test_the_app_may_close_while_the_game_over_screen_goes_up() -> None:
+    # A watched game can end as the app closes: the screen then mounts without its
+    # children, and must not fail for want of its scoreboard (seen in CI).
+    view = Game.new("moon3", seed=3).view(0)
+    for ticks in range(20):
+        app = new_app("moon3", seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(ticks):
+                await pilot.pause(0)
+            app.push_screen(GameOverScreen(view))
