@@ -320,10 +320,7 @@ def _proven_by_sure_tricks(
     if position.maximisers != position.credit or not position.maximisers >> view.seat & 1:
         return figures
     hand = constraints.known[view.seat]
-    unseen = constraints.hidden
-    for s, known in enumerate(constraints.known):
-        if s != view.seat:
-            unseen |= known
+    unseen = constraints.hidden | sum(constraints.known) & ~hand  # what the others may hold
     rules = position.rules
     if position.taken + sure_credit(rules, position.counts, hand, unseen) < position.goal:
         return figures

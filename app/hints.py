@@ -114,9 +114,7 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
         head = f"Name {trump_text(action.trump, view.options)}"
         parts = _with_facts(head, facts)
         if figure is not None:
-            parts.append((f"; {figure}", 1))
-            if basic:
-                parts.append((basic, 3))
+            parts += _figure_parts(figure, basic)
             others = [o for o in advice.odds if o.trump is not action.trump]
             short = _call_short(others[0]) if others else None
             if short is not None:
@@ -143,10 +141,13 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
     head = f"Bid {offer_label(action, view)}" + (f" {purpose} {name}" if name else "")
     parts = _with_facts(head, facts)
     if figure is not None:
-        parts.append((f"; {figure}", 1))
-        if basic:
-            parts.append((basic, 3))
+        parts += _figure_parts(figure, basic)
     return parts
+
+
+def _figure_parts(figure: str, basic: str) -> Parts:
+    """A call's figure, and apart from it (cut first) the one against ``basic``."""
+    return [(f"; {figure}", 1)] + ([(basic, 3)] if basic else [])
 
 
 def _tile_figure(f: TileFigures) -> str:

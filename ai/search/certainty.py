@@ -125,13 +125,17 @@ def sure_credit(rules: TrickRules, counts: bool, hand: int, unseen: int) -> int:
     if led < len(out_trumps):
         return credit  # a trump may still be out: it could take any other tile
     for t in range(28):
-        if hand >> t & 1 and not rules.is_trump[t]:
-            suit = rules.led_suit[t]
-            power = rules.power[suit]
-            if not any(unseen >> u & 1 and rules.follow_mask[suit] >> u & 1
-                       and power[u] > power[t] for u in range(28)):
-                credit += 1 + (COUNT[t] if counts else 0)
+        if hand >> t & 1 and not rules.is_trump[t] and _unbeaten_in_suit(rules, t, unseen):
+            credit += 1 + (COUNT[t] if counts else 0)
     return credit
+
+
+def _unbeaten_in_suit(rules: TrickRules, tile: int, unseen: int) -> bool:
+    """No ``unseen`` tile of the suit ``tile`` leads beats it."""
+    suit = rules.led_suit[tile]
+    power = rules.power[suit]
+    return not any(unseen >> u & 1 and rules.follow_mask[suit] >> u & 1
+                   and power[u] > power[tile] for u in range(28))
 
 
 def sure_lead(rules: TrickRules, hand: int, unseen: int, tile: int) -> bool:
@@ -146,12 +150,7 @@ def sure_lead(rules: TrickRules, hand: int, unseen: int, tile: int) -> bool:
     out_trumps = [t for t in range(28) if unseen >> t & 1 and rules.is_trump[t]]
     if rules.is_trump[tile]:
         return all(_power(rules, tile) > _power(rules, t) for t in out_trumps)
-    if out_trumps:
-        return False
-    suit = rules.led_suit[tile]
-    power = rules.power[suit]
-    return not any(unseen >> u & 1 and rules.follow_mask[suit] >> u & 1
-                   and power[u] > power[tile] for u in range(28))
+    return not out_trumps and _unbeaten_in_suit(rules, tile, unseen)
 
 
 class _Search:
