@@ -13,6 +13,10 @@ then can the decision differ.  A measurement (the arena, the calibration) plays 
 the machine runs.  A server's bot decision that starts late (its workers were all busy) is
 made inside ``scaled(share)``: it thinks for that share of its budget, so the tables keep
 their pace on a machine with more tables than cores (the bots a little weaker meanwhile).
+Such a decision's searches also stop, mid-layout if need be, once they have done
+``HARD_FACTOR`` times its share's work (``nodes_left``, for a ``Solver``'s node budget): a
+whole decision gets at least one layout solved however long it takes, a hurried one never
+works much past the little time it was given.
 """
 
 from __future__ import annotations
@@ -24,12 +28,13 @@ from contextlib import contextmanager
 
 from .search import effort
 
-__all__ = ["Budget", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR", "scaled",
+__all__ = ["Budget", "HARD_FACTOR", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR", "scaled",
            "without_wall_cap"]
 
 UNITS_PER_SECOND = 80_000  # about 12.5 microseconds a unit
 WALL_FACTOR = 4
 WALL_FLOOR = 3.0  # seconds
+HARD_FACTOR = 2  # a scaled decision's searches stop at this many times its share's work
 
 _uncapped = threading.local()  # set on a thread playing a measurement's deals
 _share = threading.local()  # the share of their budgets this thread's decisions get
@@ -65,16 +70,26 @@ class Budget:
     """Started when made; ``spent()`` once this thread's searches have done ``seconds``
     worth of work (or the wall-clock cap has passed).  ``Budget(None)`` is never spent."""
 
-    __slots__ = ("seconds", "_limit", "_start", "_wall", "_capped")
+    __slots__ = ("seconds", "_limit", "_hard", "_start", "_wall", "_capped")
 
     def __init__(self, seconds: float | None) -> None:
+        share = getattr(_share, "value", 1.0)
         if seconds is not None:
-            seconds *= getattr(_share, "value", 1.0)
+            seconds *= share
         self.seconds = seconds
         self._limit = 0 if seconds is None else round(seconds * UNITS_PER_SECOND)
+        # Only a share of a budget has a hard stop: a whole one keeps its first layout.
+        self._hard = None if seconds is None or share >= 1 else self._limit * HARD_FACTOR
         self._start = effort.done()
         self._wall = time.perf_counter()
         self._capped = not getattr(_uncapped, "on", False)
+
+    def nodes_left(self) -> int | None:
+        """The work a search may still do before it must stop (a ``Solver``'s node budget,
+        ``OutOfBudget`` past it), or None: no hard stop (a whole budget, or none)."""
+        if self._hard is None:
+            return None
+        return max(0, self._hard - (effort.done() - self._start))
 
     def spent(self) -> bool:
         seconds = self.seconds

@@ -68,7 +68,7 @@ from .normal import NormalBot, table_trumps
 from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, deal_constraints, sample
 from .search.position import Position, for_majority
-from .search.solver import Solver, alike_tiles
+from .search.solver import OutOfBudget, Solver, alike_tiles
 
 __all__ = ["ExpertBot", "simulated_rate", "worth", "make_rate_needed"]
 
@@ -102,7 +102,14 @@ def _safest(
     credit = dict.fromkeys(tied, 0.0)
     done = 0
     for solver, position, weight in layouts:
-        for t, v in solver.move_values(position, tiles=tied).items():
+        left = budget.nodes_left()
+        if left is not None:
+            solver.budget = solver.nodes + left
+        try:
+            values = solver.move_values(position, tiles=tied)
+        except OutOfBudget:  # a hurried decision's work is up mid-layout
+            break
+        for t, v in values.items():
             credit[t] += weight * v
         done += 1
         if budget.spent():
@@ -214,6 +221,16 @@ class ExpertBot:
 
     # ----- play -----------------------------------------------------------------------
 
+    def seconds_for(self, view: SeatView) -> float | None:
+        """The seconds of thinking ``view``'s decision is given: a play's budget (``EARLY``
+        times it while the hand is asked only "made?"), or a bid's or trump's; None: no
+        budget (a set number of layouts).  A server's bot pool schedules by it."""
+        if view.to_act is not None and view.to_act.kind == "play":
+            if self.budget is None:
+                return None
+            return self.budget * (EARLY if len(view.hand) > QUICK_ABOVE else 1)
+        return self.call_budget
+
     def play(self, view: SeatView) -> Action:
         plays = {a.tile: a for a in view.legal if type(a) is Play}
         if len(plays) == 1:
@@ -230,7 +247,7 @@ class ExpertBot:
         # Early in the hand exact values cost too much: it asks only "made or set?".
         quick = len(view.hand) > QUICK_ABOVE
         # Early tiles shape the hand most and each layout costs most then: more time.
-        budget = Budget(None if self.budget is None else self.budget * (EARLY if quick else 1))
+        budget = Budget(self.seconds_for(view))
         reading = Reading(view, self.habit_prior)
         rng = self._play_rng(view)
         # The styles are drawn from a stream of their own, so reading the opponents never
@@ -241,20 +258,26 @@ class ExpertBot:
             position = self._aimed(Position.of_view(view, hands), view)
             maximiser = bool(position.maximisers >> view.seat & 1)
             habits = reading.styles(hands, style_rng) & position.other_side(view.seat)
-            solver = Solver(position, habits=habits)
+            solver = Solver(position, habits=habits, budget=budget.nodes_left())
             worths = {}
-            for t in racing:
-                child = position.after(t)
-                gained = child.taken - position.taken
-                if quick:
-                    worths[t] = float(solver.reaches(child, position.goal - child.taken))
+            complete = False  # every racing tile solved on this layout
+            try:
+                for t in racing:
+                    child = position.after(t)
+                    gained = child.taken - position.taken
+                    if quick:
+                        worths[t] = float(solver.reaches(child, position.goal - child.taken))
+                    else:
+                        v = gained + solver.value(child, None if guess is None else guess - gained)
+                        guess = v
+                        worths[t] = worth(position, v)
+                    if solved and budget.spent():
+                        break
                 else:
-                    v = gained + solver.value(child, None if guess is None else guess - gained)
-                    guess = v
-                    worths[t] = worth(position, v)
-                if solved and budget.spent():
-                    break
-            else:
+                    complete = True
+            except OutOfBudget:  # a hurried decision's work is up: this layout is not counted
+                pass
+            if complete:
                 for t, w in worths.items():
                     totals[t] += weight * w
                 solved += 1
@@ -323,7 +346,11 @@ class ExpertBot:
                 position = self._aimed(
                     Position.new_hand(options, trump, bid, bidder, declarer, hands), view
                 )
-                made[trump] = Solver(position).reaches(position, position.goal)
+                try:
+                    made[trump] = Solver(position, budget=budget.nodes_left()).reaches(
+                        position, position.goal)
+                except OutOfBudget:  # a hurried decision's work is up: the layout is not counted
+                    return results
                 if layouts and budget.spent():
                     return results
             for trump, ok in made.items():

@@ -11,7 +11,8 @@ without a budget, ``QUICK`` seconds).  While every worker is busy, the decisions
 on the server's event loop, which costs nothing, and a worker that comes free takes the one
 due first.  A decision is given what is left of its time as its budget (``ai.budget.
 scaled``: at least ``MIN_SHARE`` of it, at most all), reckoned at the pace the workers have
-lately kept (a second of budget takes more than a second on a busy machine): on a machine
+lately kept (a second of budget takes more than a second on a busy machine) and shared with
+the decisions waiting behind it: on a machine
 with more tables than cores the bots think less instead of keeping their tables waiting.  A
 decision not back within ``limit`` seconds (waiting included), or lost with a worker that
 died, is made instead by the quick ``basic`` bot, so a table never stalls; a dead pool is
@@ -34,7 +35,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, NamedTuple
 
 from moon42.ai.budget import scaled
 from moon42.ai.protocol import decide as bot_decide
@@ -43,7 +44,7 @@ from moon42.ai.registry import make_bot as new_bot
 from moon42.rules import Action
 from moon42.rules.views import SeatView
 
-__all__ = ["BotPool", "Decide", "budget_of", "decide_in_thread", "default_workers"]
+__all__ = ["BotPool", "Decide", "Decision", "budget_of", "decide_in_thread", "default_workers"]
 
 log = logging.getLogger("moon42.serve")
 
@@ -67,6 +68,16 @@ _PACE_FROM = 0.5
 _PACE_MOST = 10.0  # the slowest pace reckoned with (a second of budget in ten)
 # Decisions remembered for the figures (the bench).
 _KEPT = 10000
+
+
+class Decision(NamedTuple):
+    """One decision the pool made, for the figures."""
+
+    kind: str  # of turn: "play", "bid", "trump", ...
+    seconds: float  # from asking to the answer
+    quick: bool  # made by the quick bot
+    share: float  # of its budget it was given
+    budget: float | None  # the seconds the bot thinks over such a decision (None: no budget)
 
 
 async def decide_in_thread(bot: Any, view: SeatView) -> tuple[Action, Any]:
@@ -107,9 +118,7 @@ class BotPool:
         self._waiting: list[tuple[float, int, asyncio.Future[None]]] = []  # (due, order, go)
         self._order = itertools.count()
         self.pace = 1.0  # wall seconds a worker has lately taken for a second of budget
-        # (kind of turn, seconds from asking to the answer, whether the quick bot answered,
-        # the share of its budget the decision was given)
-        self.decisions: deque[tuple[str, float, bool, float]] = deque(maxlen=_KEPT)
+        self.decisions: deque[Decision] = deque(maxlen=_KEPT)  # the latest, for the bench
 
     async def warm(self) -> None:
         """Start every worker now, so that no table's first move waits for one to start."""
@@ -133,7 +142,7 @@ class BotPool:
         """The bot's action on ``view``, and the bot as it is after deciding."""
         began = time.monotonic()
         kind = view.to_act.kind if view.to_act is not None else "?"
-        budget = budget_of(bot, kind)
+        budget = budget_of(bot, view)
         due = began + (QUICK if budget is None else DUE * budget)
         quick, share = False, 1.0
         executor = self._executor
@@ -141,7 +150,7 @@ class BotPool:
             async with asyncio.timeout(self.limit):
                 await self._worker_free(due)
                 try:
-                    share = self.share(budget, due - time.monotonic())
+                    share = self.share(budget, due - time.monotonic(), self.waiting)
                     started = time.monotonic()
                     action, bot = await self._run(executor, _decide, bot, view, share)
                     self._learn(budget, share, time.monotonic() - started)
@@ -158,7 +167,7 @@ class BotPool:
                 log.warning("a bot worker died; the pool is started again")
                 self._replace()
             action = await asyncio.to_thread(bot_decide, self._quick(view), view)
-        self.decisions.append((kind, time.monotonic() - began, quick, share))
+        self.decisions.append(Decision(kind, time.monotonic() - began, quick, share, budget))
         return action, bot
 
     @property
@@ -166,12 +175,16 @@ class BotPool:
         """Decisions waiting for a worker."""
         return sum(1 for *_, go in self._waiting if not go.done())
 
-    def share(self, budget: float | None, left: float) -> float:
+    def share(self, budget: float | None, left: float, queued: int = 0) -> float:
         """The share of its budget a decision starting ``left`` seconds before it is due
-        gets: what fits in that time at the workers' pace, all of it at most."""
+        gets: what fits in that time at the workers' pace, all of it at most; with
+        ``queued`` decisions waiting behind it, its part of that time beside theirs (each
+        worker's time shared by the decisions in line for it), so that a decision given a
+        worker early does not make the ones behind it late."""
         if budget is None:
             return 1.0
-        return min(1.0, max(MIN_SHARE, left / (budget * self.pace)))
+        room = left / (1 + queued / self.workers)
+        return min(1.0, max(MIN_SHARE, room / (budget * self.pace)))
 
     def _learn(self, budget: float | None, share: float, took: float) -> None:
         if budget is not None and share >= _PACE_FROM:
@@ -214,8 +227,10 @@ class BotPool:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-def budget_of(bot: Any, kind: str) -> float | None:
-    """The seconds ``bot`` thinks for a turn of ``kind`` (an expert's ``budget`` for a play,
-    ``call_budget`` for the rest), or None for a bot without a budget."""
-    seconds = getattr(bot, "budget" if kind == "play" else "call_budget", None)
+def budget_of(bot: Any, view: SeatView) -> float | None:
+    """The seconds ``bot`` thinks over ``view``'s decision (an expert's ``seconds_for``: a
+    play early in the hand has twice the budget of a later one), or None for a bot without
+    a budget."""
+    seconds_for = getattr(bot, "seconds_for", None)
+    seconds = seconds_for(view) if callable(seconds_for) else None
     return float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None

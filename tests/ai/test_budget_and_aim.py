@@ -8,13 +8,13 @@ import time
 import pytest
 
 from moon42.ai import budget as budget_module
-from moon42.ai.budget import UNITS_PER_SECOND, Budget
+from moon42.ai.budget import HARD_FACTOR, UNITS_PER_SECOND, Budget
 from moon42.ai.expert import ExpertBot
 from moon42.ai.lab.arena import ArenaConfig, play_deal
 from moon42.ai.protocol import decide
 from moon42.ai.search import effort
 from moon42.ai.search.position import Position, for_majority
-from moon42.ai.search.solver import Solver
+from moon42.ai.search.solver import OutOfBudget, Solver
 from moon42.ai.workers import play_all
 from moon42.rules import Game, Trump
 
@@ -44,6 +44,50 @@ def test_a_scaled_budget_is_its_share_of_the_work() -> None:
     for share in (0, -0.5, 1.5):
         with pytest.raises(ValueError), budget_module.scaled(share):
             pass
+
+
+def test_only_a_share_of_a_budget_has_a_hard_stop() -> None:
+    assert Budget(None).nodes_left() is None and Budget(0.01).nodes_left() is None
+    with budget_module.scaled(0.5):
+        budget = Budget(0.01)
+        whole = round(0.005 * UNITS_PER_SECOND) * HARD_FACTOR
+        assert budget.nodes_left() == whole
+        effort.spend(whole - 7)
+        assert budget.nodes_left() == 7
+        effort.spend(100)
+        assert budget.nodes_left() == 0  # never below nothing
+
+
+def test_a_solver_stops_at_its_node_budget() -> None:
+    game = start_play("texas42", 4, Trump.of_number(5))
+    position = true_position(game)
+    with pytest.raises(OutOfBudget):
+        Solver(position, budget=50).reaches(position, position.goal)
+
+
+@pytest.mark.parametrize("game_name", ["texas42", "moon4", "moon3"])
+def test_a_hurried_expert_stops_at_its_hard_limit_and_still_plays_legally(game_name) -> None:
+    """At a twentieth of its budgets (a busy server's bots) every decision of a hand, the
+    bid and the first lead among them, does at most a few times that share's work."""
+    share = 0.05
+    bot = ExpertBot(3, budget=0.25, call_budget=1.0)
+    most = {"play": 0.25 * 2, "bid": 1.0, "trump": 1.0}  # a play early in the hand: twice
+    game = Game.new(game_name, seed=11)
+    checked = 0
+    while game.to_act is not None:
+        view = game.view(game.to_act.seat)
+        before = effort.done()
+        with budget_module.scaled(share):
+            action = decide(bot, view)
+        assert action in view.legal
+        limit = most.get(view.to_act.kind)
+        if limit is not None:
+            units = effort.done() - before
+            # The hard stop, and the dealing and building of the last layout besides.
+            assert units <= HARD_FACTOR * share * limit * UNITS_PER_SECOND + 2_000
+            checked += 1
+        game.apply(action)
+    assert checked > 5
 
 
 class _Clock:

@@ -45,6 +45,9 @@ class ShareBot:
         self.seconds: float | None = None
         self.decided_at: float | None = None
 
+    def seconds_for(self, view: SeatView) -> float:
+        return self.budget
+
     def _first(self, view: SeatView) -> Action:
         self.seconds = Budget(1.0).seconds
         self.decided_at = time.monotonic()  # the machine's clock: every process's

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from moon42.ai.expert import CALL_BUDGET, EARLY, PLAY_BUDGET, QUICK_ABOVE
 from moon42.ai.protocol import decide as bot_decide
 from moon42.ai.registry import make_bot as new_bot
 from moon42.app.serve.bot_pool import MIN_SHARE, BotPool, budget_of
@@ -37,7 +38,7 @@ async def test_bots_in_the_pool_play_the_moves_they_would_play_in_the_server() -
             game.apply(action)
             moves += 1
         assert moves > 20
-        assert all(not quick for _, _, quick, _ in pool.decisions)
+        assert all(not decision.quick for decision in pool.decisions)
     finally:
         pool.close()
 
@@ -71,18 +72,18 @@ async def test_a_slow_bot_or_a_dead_worker_does_not_stall_the_table(tmp_path: Pa
         slow = WaitingBot(tmp_path / "never")
         action, bot = await asyncio.wait_for(pool.decide(slow, view), PATIENCE)
         assert action in view.legal and bot is slow  # the quick bot decided instead
-        assert pool.decisions[-1][2]
+        assert pool.decisions[-1].quick
         (tmp_path / "never").touch()  # the worker is free again
 
         # The worker's death ends the next decision, not the clock (on a busy machine, the
         # death could take longer to be seen than the second the slow bot was given).
         pool.limit = PATIENCE
         action, _ = await asyncio.wait_for(pool.decide(DyingBot(), view), PATIENCE)
-        assert action in view.legal and pool.decisions[-1][2]
+        assert action in view.legal and pool.decisions[-1].quick
         # A new pool took the dead one's place: the next move is the bot's own.
         action, _ = await asyncio.wait_for(pool.decide(new_bot("basic", seed=1), view),
                                            PATIENCE)
-        assert action in view.legal and not pool.decisions[-1][2]
+        assert action in view.legal and not pool.decisions[-1].quick
     finally:
         pool.close()
 
@@ -94,10 +95,26 @@ def test_a_decision_starting_late_gets_what_is_left_of_its_time() -> None:
         assert pool.share(1.0, 0.5) == 0.5
         assert pool.share(1.0, -3.0) == MIN_SHARE  # past due: the least
         assert pool.share(None, -3.0) == 1.0  # a bot without a budget is never cut
+        # Four in line behind it for two workers: a third of its time is its own.
+        assert pool.share(1.0, 1.5, queued=4) == pytest.approx(0.5)
+        assert pool.share(1.0, 6.0, queued=4) == 1.0
+        assert pool.share(None, 1.0, queued=4) == 1.0
         pool.pace = 2.0  # a second of budget has lately taken two
         assert pool.share(1.0, 1.0) == 0.5
-        assert budget_of(ShareBot(0.25), "play") == 0.25
-        assert budget_of(new_bot("basic", seed=1), "bid") is None
+        game = Game.new("texas42", seed=5)
+        view = game.view(game.to_act.seat)
+        assert budget_of(ShareBot(0.25), view) == 0.25
+        assert budget_of(new_bot("basic", seed=1), view) is None
+        # An expert's own: a bid's, a play's while the hand is asked "made?" (twice the
+        # play budget), a later play's.
+        expert = new_bot("expert", seed=1)
+        seen: dict[tuple[str, bool], float | None] = {}
+        while game.to_act is not None:
+            view = game.view(game.to_act.seat)
+            seen[view.to_act.kind, len(view.hand) > QUICK_ABOVE] = budget_of(expert, view)
+            game.apply(bot_decide(new_bot("basic", seed=2), view))
+        assert seen["bid", True] == seen["trump", True] == CALL_BUDGET
+        assert seen["play", True] == EARLY * PLAY_BUDGET and seen["play", False] == PLAY_BUDGET
     finally:
         pool.close()
 
@@ -125,7 +142,7 @@ async def test_a_free_worker_takes_the_decision_due_first(tmp_path: Path) -> Non
         assert hasty_bot.decided_at < patient_bot.decided_at
         assert hasty_bot.seconds == pytest.approx(MIN_SHARE)
         assert patient_bot.seconds == 1.0
-        assert sorted(share for *_, share in pool.decisions) == pytest.approx(
+        assert sorted(decision.share for decision in pool.decisions) == pytest.approx(
             [MIN_SHARE, 1.0, 1.0])
     finally:
         pool.close()
