@@ -59,7 +59,8 @@ def _facts(view: SeatView, trump: Trump | None) -> list[str]:
 
 # A hint is a list of (text, rank) parts, read in order; when the line is too short the
 # parts of the highest rank go first: 0 the move and its main reason, 1 the expert's
-# figure for it, 2 more facts, 3 the comparison with the runner-up.
+# figure for it, 2 more facts, 3 the comparison with the runner-up (or why a bid is
+# advised), 4 a bid's figure against basic when such a reason is given.
 Parts = list[tuple[str, int]]
 
 
@@ -141,13 +142,25 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
     head = f"Bid {offer_label(action, view)}" + (f" {purpose} {name}" if name else "")
     parts = _with_facts(head, facts)
     if figure is not None:
-        parts += _figure_parts(figure, basic)
+        why = _why_bid_under_half(view, mine)
+        # The reason goes before the figure against basic on a line too short for both.
+        parts += _figure_parts(figure, basic, 4 if why else 3) + why
     return parts
 
 
-def _figure_parts(figure: str, basic: str) -> Parts:
+def _why_bid_under_half(view: SeatView, odds: CallOdds | None) -> Parts:
+    """Why a bid made less often than not is still advised, where the game's bids pay from
+    less than half (in Moon for 3, as measured, from 30%)."""
+    needed = make_rate_needed(view.options)
+    estimate = odds.estimate if odds is not None and odds.certain is None else None
+    if estimate is None or estimate.rough or estimate.experts >= 0.5 or needed >= 0.5:
+        return []
+    return [(f"; bidding from {_pct(needed)} wins more hands than passing", 3)]
+
+
+def _figure_parts(figure: str, basic: str, basic_rank: int = 3) -> Parts:
     """A call's figure, and apart from it (cut first) the one against ``basic``."""
-    return [(f"; {figure}", 1)] + ([(basic, 3)] if basic else [])
+    return [(f"; {figure}", 1)] + ([(basic, basic_rank)] if basic else [])
 
 
 def _tile_figure(f: TileFigures) -> str:
@@ -242,7 +255,8 @@ def hint_lines(view: SeatView, advice: Advice, width: int) -> tuple[str, str]:
     """The hint on two lines: the move and the facts, then the expert's figures."""
     parts = hint_parts(view, advice)
     facts = [p for p in parts if p[1] in (0, 2)]
-    figures = [(text.removeprefix("; "), rank) for text, rank in parts if rank in (1, 3)]
+    figures = [(text.removeprefix("; ") if rank == 1 else text, rank)
+               for text, rank in parts if rank in (1, 3, 4)]
     first = _fit("Hint: ", facts, width)
     if first.endswith("…"):  # one fact too long for a line: the facts go on under it
         room = 2 * width - len(". Enter plays it.") - 1

@@ -312,3 +312,31 @@ def test_of_leads_equal_if_they_play_by_habit_the_hint_takes_the_one_that_holds_
     assert advice.action.tile != tile(0, 0)
     assert advice.tiles[0].best_play == max(f.best_play for f in tied) > 0.3
     assert "about 1%" not in hint_text(view, advice)
+
+
+def test_a_moon_for_three_bid_under_half_says_why_it_is_advised() -> None:
+    # The expert bids in Moon for 3 from 30% (bidding from half won fewer hands): a hint
+    # to bid at 35% says why, and at 80 columns leaves that out before the figure.
+    game = Game.new("moon3", seed=777)
+    view = game.view(game.to_act.seat)
+    bid = Bid(view.seat, 5)
+
+    def second_line(experts: float, width: int, game_view=view, action=bid) -> str:
+        odds = (CallOdds(Trump.SIXES, 0.4, 16, Estimate(experts, 0.5, 174, False)),)
+        advice = Advice(action, "bid", True, 16, odds=odds, bid_value=5, trump=Trump.SIXES)
+        return hint_lines(game_view, advice, width)[1]
+
+    why = "bidding from 30% wins more hands than passing"
+    assert second_line(0.35, 200) == (
+        f"Made in about 35% of hands like this before the widow (50% against basic); {why}."
+        " Enter plays it.")
+    # 120 columns: the reason stays, the figure against basic goes; 80: the figure alone.
+    assert second_line(0.35, 118) == (
+        f"Made in about 35% of hands like this before the widow; {why}. Enter plays it.")
+    assert second_line(0.35, 78) == (
+        "Made in about 35% of hands like this before the widow. Enter plays it.")
+    assert why not in second_line(0.6, 200)  # made more often than not: nothing to explain
+    # In Texas 42 the expert bids from half: a bid under it is never explained so.
+    texas = Game.new("texas42", seed=5)
+    texas_view = texas.view(texas.to_act.seat)
+    assert "wins more hands" not in second_line(0.45, 200, texas_view, Bid(texas_view.seat, 30))
