@@ -33,6 +33,7 @@ from moon42.rules.bidding import MARK, MOON
 from moon42.rules.options import options_for
 from moon42.rules.scoring import units_of
 
+from ..budget import scaled
 from ..forced_auction import skip_auction
 from ..protocol import decide
 from ..registry import make_bot
@@ -66,6 +67,7 @@ class ArenaConfig:
     bidding: bool = True
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    share: float = 1.0  # of every bot's budget (``ai.budget.scaled``): a busy server's bots
 
     @property
     def copies(self) -> int:
@@ -160,6 +162,13 @@ def _values(units, seating, per_seat, shared: bool) -> dict[str, list[float]]:
 
 def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
     """Every copy of one deal."""
+    if config.share < 1:
+        with scaled(config.share):
+            return _play_deal(config, deal)
+    return _play_deal(config, deal)
+
+
+def _play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
     seed = deal_seed(config.seed, deal)
     options = options_for(config.game, config.rules_options())
     units = units_of(options)
@@ -249,6 +258,7 @@ class Summary:
             "played": len(self.outcomes),
             "hands": total("hands"),
             "bidding": c.bidding,
+            "budget_share": c.share,
             "seed": c.seed,
             "options": c.rules_options(),
             "a_win_rate": rate,
@@ -309,10 +319,12 @@ class Summary:
             return "   -  " if x is None else f"{100 * x:5.1f}%"
 
         b_rate = 1 - d["a_win_rate"] if self.config.game != "moon3" else None
+        share = d["budget_share"]
+        hurried = "" if share == 1 else f", budgets at {share:g} of themselves"
         lines = [
             f"arena {d['game']}: A = {d['a']} against B = {d['b']} ({against}),"
             f" {d['deals']} deals x {d['copies']} copies = {d['played']} {unit}"
-            f"{'' if d['bidding'] else ', bidding skipped'}, seed {d['seed']},"
+            f"{'' if d['bidding'] else ', bidding skipped'}{hurried}, seed {d['seed']},"
             f" {d['seconds']:.0f} s",
             "",
             f"{'':24}{'A ' + d['a']:>14}{'B ' + d['b']:>14}",

@@ -6,11 +6,13 @@ difference deal by deal (``ai.lab.paired``).  Every copy of every deal is one li
 in itself (the run it belongs to, then the copy's outcome from A's side):
 
     {"game": "texas42", "a": "expert", "b": "basic", "unit": "hands", "bidding": true,
-     "seed": 91, "options": {}, "deal": 0, "copy": 0, "a_seats": [0, 2], "share": 1.0,
+     "seed": 91, "options": {}, "budget_share": 1.0, "deal": 0, "copy": 0, "a_seats": [0, 2],
+     "share": 1.0,
      "margin": 12.0, "hands": 1, "a_bids": 1, "a_made": 1, "b_bids": 0, "b_made": 0,
      "contracts": [{"side": "A", "kind": "points", "made": true, "net": 1.0}]}
 
-``share`` is A's share of the win (1 won, 0 lost, a tie shared), ``margin`` A's points (or
+``budget_share`` is the share of their budgets the bots thought for (``--share``),
+``share`` A's share of the win (1 won, 0 lost, a tie shared), ``margin`` A's points (or
 marks, tricks) less B's, ``a_seats`` where A sat, and ``contracts`` each hand won in the
 auction (by A or B: the kind of contract, made or not, what it scored for A less B).  A run
 against a pool writes one line per member, deal and copy.
@@ -49,6 +51,7 @@ def line_of(config: ArenaConfig, outcome: Outcome) -> dict[str, Any]:
         "bidding": config.bidding,
         "seed": config.seed,
         "options": config.rules_options(),
+        "budget_share": config.share,
         "deal": outcome.deal,
         "copy": outcome.copy,
         "a_seats": [seat for seat, side in enumerate(seating) if side == "A"],

@@ -57,6 +57,9 @@ def add_arena_parser(commands: Commands) -> argparse.ArgumentParser:
                        help="also write every deal's outcome to FILE (a new file), a JSON line "
                        "per copy, as the deals are played; compare two such runs deal by deal "
                        "with python -m moon42.ai.lab.paired BEFORE AFTER")
+    arena.add_argument("--share", type=float, default=1.0, metavar="S",
+                       help="every bot thinks for this share of its budget (more than 0, at "
+                       "most 1; default 1), as a busy server's bots do")
     add_option_flag(arena)
     arena.add_argument("--jobs", type=int, default=None, metavar="N",
                        help="processes to use (default: every core)")
@@ -100,6 +103,8 @@ def config_of(
         parser.error("--games and --hands need at least 1")
     if args.jobs is not None and args.jobs < 1:
         parser.error("--jobs needs at least 1")
+    if not 0 < args.share <= 1:
+        parser.error("--share is more than 0 and at most 1")
     if args.scheduler is not None:
         try:
             check_scheduler(args.scheduler)
@@ -114,6 +119,7 @@ def config_of(
         bidding=not args.no_bidding,
         seed=args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little"),
         options=options,
+        share=args.share,
     )
     try:
         options_for(config.game, config.rules_options())

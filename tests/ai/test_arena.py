@@ -143,3 +143,25 @@ def test_every_game_of_a_run_gets_the_options(monkeypatch) -> None:
     run_arena(config, jobs=1)
     assert len(seen) == 6
     assert all(o.nello and o.nello_doubles == "own" and o.target == 2 for o in seen)
+
+
+def test_the_arena_can_hurry_every_bot_as_a_busy_server_does(capsys) -> None:
+    """``--share``: every budget at that share, so the same deal takes less search work,
+    and the report says so; a share outside (0, 1] is refused."""
+    from moon42.ai.search import effort
+
+    def work(share: float) -> int:
+        before = effort.done()
+        config = ArenaConfig("texas42", "expert", "basic", deals=1, bidding=False, seed=3,
+                             share=share)
+        outcomes = play_deal(config, 0)
+        assert len(outcomes) == 2
+        return effort.done() - before
+
+    assert work(0.05) < work(0.2) / 2
+    cli.main(["arena", "texas42", "random", "basic", "--hands", "1", "--no-bidding",
+              "--share", "0.5", "--jobs", "1"])
+    assert "bidding skipped, budgets at 0.5 of themselves" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["arena", "texas42", "random", "basic", "--share", "0"])
+    assert "--share is more than 0 and at most 1" in capsys.readouterr().err
