@@ -18,9 +18,11 @@ per key says what the machine's cores allow, whatever else runs.  Memory: each g
 proportional set size (PSS: shared pages are split between the processes sharing them),
 what every session added to the PSS of all the server's processes (the server, the warm
 starter, the games, the bot workers) once every lobby is drawn and again after the keys,
-and how much the server itself grew per session.  Where the kernel merges pages alike
-(KSM, which the machine's owner turns on), its settings are said, and the CPU its merging
-thread used during the run; ``--settle`` gives it time before the memory is measured.
+and how much the server itself grew per session; and of one game's heap, what is still
+shared with the warm process, what it copied from it, and what is its own (as root).
+Where the kernel merges pages alike (KSM, which the machine's owner turns on), its
+settings are said, and the CPU its merging thread used during the run; ``--settle``
+gives it time before the memory is measured.
 ``--cold`` runs the server with ``--cold-start`` (every game a new process), to compare.
 
 ``--tables N``: N shared tables of expert bots beside ``--sessions`` players (see
@@ -55,6 +57,7 @@ from .bench_players import (
     merger_cpu_seconds,
     mib,
     page_merging,
+    pages_against_parent,
     play,
     pss_kib,
     rss_kib,
@@ -83,6 +86,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         latencies = [t for run in runs for t in run]
         cpu_after = sum(cpu_seconds(pid) for pid in [server.pid, *games])
         pss = [pss_kib(pid) for pid in games]
+        pages = pages_against_parent(games[0]) if games else None
         played_pss_kib = server.total_pss_kib()
         busy_kib = rss_kib(server.pid)
         lags, answers = server.lag_ms(), server.answer_ms()
@@ -99,6 +103,7 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         "connect_to_lobby_ms": times(lobbies),
         "cpu_ms_per_key": round((cpu_after - cpu_before) * 1000 / len(latencies), 1),
         "game_process_pss_mib": mib(statistics.mean(pss)) if pss else None,
+        "game_heap_against_warm_mib": pages,
         "pss_per_additional_session_mib": mib((held_pss_kib - idle_pss_kib) / sessions),
         "pss_per_additional_session_after_keys_mib": mib((played_pss_kib - idle_pss_kib)
                                                          / sessions),
