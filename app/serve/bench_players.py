@@ -168,8 +168,9 @@ def pages_against_parent(pid: int) -> dict[str, float] | None:
     """Where a game's private memory comes from, in MiB: its heap's pages still shared with
     the warm process it was forked from, those it copied on writing to them (it used an
     object on them: Python counts every use), and pages of its own.  From both processes'
-    ``/proc/PID/pagemap`` (which gives page frames to root only); None where it cannot be
-    read, or for a game with no warm parent."""
+    ``/proc/PID/pagemap`` (which gives page frames to root only), page by page at the same
+    address, so a new page where the warm process has one of another mapping counts as
+    copied; None where it cannot be read, or for a game with no warm parent."""
     try:
         parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
         heap = []
