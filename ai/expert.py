@@ -93,6 +93,11 @@ RACE_AFTER = 6  # layouts solved before a tile far behind for the contract is dr
 RACE_BEHIND = 4  # layouts behind the best tile for that
 
 
+def _asks_made_only(view: SeatView) -> bool:
+    """Early in the hand, where play asks of each layout only "made or set?"."""
+    return len(view.hand) > QUICK_ABOVE
+
+
 def _safest(
     tied: list[int], layouts: list[tuple[Solver, Position, float]], sign: int, budget: Budget
 ) -> list[int]:
@@ -228,7 +233,7 @@ class ExpertBot:
         if view.to_act is not None and view.to_act.kind == "play":
             if self.budget is None:
                 return None
-            return self.budget * (EARLY if len(view.hand) > QUICK_ABOVE else 1)
+            return self.budget * (EARLY if _asks_made_only(view) else 1)
         return self.call_budget
 
     def play(self, view: SeatView) -> Action:
@@ -245,7 +250,7 @@ class ExpertBot:
         guess = None
         maximiser = True
         # Early in the hand exact values cost too much: it asks only "made or set?".
-        quick = len(view.hand) > QUICK_ABOVE
+        quick = _asks_made_only(view)
         # Early tiles shape the hand most and each layout costs most then: more time.
         budget = Budget(self.seconds_for(view))
         reading = Reading(view, self.habit_prior)

@@ -161,11 +161,9 @@ def _values(units, seating, per_seat, shared: bool) -> dict[str, list[float]]:
 
 
 def play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
-    """Every copy of one deal."""
-    if config.share < 1:
-        with scaled(config.share):
-            return _play_deal(config, deal)
-    return _play_deal(config, deal)
+    """Every copy of one deal, the bots at ``config.share`` of their budgets."""
+    with scaled(config.share):
+        return _play_deal(config, deal)
 
 
 def _play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
