@@ -80,6 +80,8 @@ class TableServer:
         self.path, self.tables = path, tables
         self._server: asyncio.AbstractServer | None = None
         self._sessions: dict[str, Identity] = {}
+        self._writers: set[asyncio.StreamWriter] = set()  # the apps connected now
+        self._closing = False
 
     def admit(self, token: str, who: Identity) -> None:
         """A session's app may come with ``token``, as ``who``."""
@@ -97,15 +99,23 @@ class TableServer:
         os.chmod(self.path, 0o600)
 
     async def close(self) -> None:
+        self._closing = True
         if self._server is not None:
             self._server.close()
+            # The apps' connections first: since Python 3.12 the server waits for them.
+            for writer in list(self._writers):
+                writer.close()
             await self._server.wait_closed()
         await self.tables.close()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._closing:  # accepted as the server closed: it is not served
+            writer.close()
+            return
         me = _Player(writer)
+        self._writers.add(writer)
         try:
             while line := await reader.readline():
                 try:
@@ -133,6 +143,7 @@ class TableServer:
                 me.table.drop(me.who, me.send)
             if me.watching is not None and me.who is not None:
                 me.watching.unwatch(me.who, me.send)
+            self._writers.discard(writer)
             writer.close()
 
     def _answer(self, me: _Player, request: dict[str, Any]) -> dict[str, Any] | None:

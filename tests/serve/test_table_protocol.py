@@ -157,3 +157,24 @@ def test_who_an_app_is_comes_from_its_sessions_token(tmp_path):
             await server.close()
 
     asyncio.run(main())
+
+
+def test_closing_the_table_server_hangs_up_on_every_app(tmp_path):
+    """The server stops even with apps connected (Python 3.12's servers wait for every
+    connection to close), and each app hears the end."""
+    async def main():
+        tables = Tables(grace=30, pace=1000)
+        server = TableServer(tmp_path / "tables.sock", tables)
+        server.admit("first", Identity("guest-ann", "Ann", by_key=False))
+        await server.start()
+        ann = await TableClient.connect(tmp_path / "tables.sock", "first")
+        await until(ann, "hello")
+        stranger = await TableClient.connect(tmp_path / "tables.sock", "made-up")
+        await until(stranger, "error")  # not signed in, and still connected
+        await asyncio.wait_for(server.close(), PATIENCE)
+        for app in (ann, stranger):
+            assert await asyncio.wait_for(app.receive(), PATIENCE) is None
+            await app.close()
+        assert not (tmp_path / "tables.sock").exists()
+
+    asyncio.run(main())
