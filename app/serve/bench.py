@@ -19,7 +19,8 @@ proportional set size (PSS: shared pages are split between the processes sharing
 what every session added to the PSS of all the server's processes (the server, the warm
 starter, the games, the bot workers) once every lobby is drawn and again after the keys,
 and how much the server itself grew per session; and of one game's heap, what is still
-shared with the warm process, what it copied from it, and what is its own (as root).
+shared with the warm process, what it copied from it, and what is its own (as root); and
+the Python it ran on, and whether its warm games' objects were immortal (3.12 and 3.13).
 Where the kernel merges pages alike (KSM, which the machine's owner turns on), its
 settings are said, and the CPU its merging thread used during the run; ``--settle``
 gives it time before the memory is measured.
@@ -46,6 +47,7 @@ import argparse
 import asyncio
 import json
 import os
+import platform
 import statistics
 import sys
 
@@ -65,6 +67,7 @@ from .bench_players import (
     times,
 )
 from .bench_tables import tables_case
+from .immortal import available as immortal_heap_available
 
 
 async def ordinary(sessions: int, presses: int, think: tuple[float, float],
@@ -115,6 +118,8 @@ async def ordinary(sessions: int, presses: int, think: tuple[float, float],
         "server_lag_ms_every_30s": lags,
         "server_seen_answer_median_ms_every_30s": answers,
         "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "warm_heap_immortal": immortal_heap_available() and not cold,
     }
 
 

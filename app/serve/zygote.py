@@ -4,10 +4,11 @@ a child for every game.
 A cold game is a new Python that imports Textual and the app before it draws anything (a
 second of a core, and about 32 MiB each).  This process does that once, freezes what the
 imports made (``gc.freeze``: the collector then never writes to those pages, so they stay
-shared, copy-on-write, by every child), and waits for requests from the server on its
-control socket.  A request is the game's environment and arguments, with the descriptors
-of the game's streams (the PTY's terminal side; or, for a web game, three pipes) and a
-status socket.  The child becomes a session of its own on
+shared, copy-on-write, by every child; on Python 3.12 and 3.13 it makes them immortal too,
+so a child reading them does not write their counts: ``immortal``), and waits for requests
+from the server on its control socket.  A request is the game's environment and
+arguments, with the descriptors of the game's streams (the PTY's terminal side; or, for a
+web game, three pipes) and a status socket.  The child becomes a session of its own on
 that PTY (its controlling terminal), takes the environment and arguments a cold process
 would have, and runs the app's ``main``; this process writes ``pid N`` on the status
 socket, and ``exit S`` (as asyncio's ``returncode``: negative for a signal) once it has
@@ -40,6 +41,8 @@ import socket
 import sys
 import termios
 import traceback
+
+from .immortal import immortalize
 
 __all__ = ["WARM_MODULES", "MAX_REQUEST", "offer_pages_to_merge", "serve"]
 
@@ -85,7 +88,8 @@ def offer_pages_to_merge() -> bool:
 
 
 def warm() -> None:
-    """Import what a game needs, then freeze it all so children share the pages."""
+    """Import what a game needs, then freeze it all so children share the pages (and, where
+    Python has immortal objects, make it all immortal: see ``immortal``)."""
     global _parser
     cli = importlib.import_module("moon42.app.cli")  # without it there is no game to fork
     for name in WARM_MODULES:
@@ -99,6 +103,7 @@ def warm() -> None:
     _parser = cli.build_parser()
     rehearse()
     gc.collect()
+    immortalize()  # Python 3.12 and later: reading them no longer copies their pages
     gc.freeze()
 
 
