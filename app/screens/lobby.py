@@ -282,7 +282,10 @@ class LobbyScreen(Screen):
 
     @on(Input.Changed, "#seed")
     def _seed_typed(self, event: Input.Changed) -> None:
-        self._show_help(event.input)
+        # Only as the player types: the seed's first value, set as the form is built, may
+        # arrive after the focus has gone to the first row (it does on Python 3.12).
+        if event.input.has_focus:
+            self._show_help(event.input)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -4,6 +4,7 @@ key line as it is (Textual's Footer rebuilt every key on every move)."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from moon42.app.app import Moon42App
@@ -128,3 +129,25 @@ async def test_a_bots_row_describes_the_bot_it_shows_within_the_help_lines() -> 
             assert len(_help(app)) <= 2 * 78
             await pilot.press("right")
             await pilot.pause()
+
+
+async def test_the_seeds_first_value_arriving_late_leaves_the_first_rows_help() -> None:
+    """A remembered seed is set as the form is built; its change may reach the lobby after
+    the focus has gone to the first row (on Python 3.12 it does): the help line stays the
+    first row's, and follows the seed only as the player types in it."""
+    save_last(GameConfig(game="texas42", seed=7, pin_seed=True))
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        first = _help(app)
+        assert first.startswith("Texas 42")
+        seed = lobby.query_one("#seed", Input)
+        seed.post_message(Input.Changed(seed, seed.value))  # as it came on 3.12
+        await pilot.pause()
+        assert _help(app) == first
+        seed.focus()
+        await pilot.press("1")
+        await pilot.pause()
+        assert _help(app).startswith("Same seed, same deals")
