@@ -22,6 +22,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import sys
+from types import CodeType
 
 __all__ = ["IMMORTAL_COUNT", "available", "immortalize"]
 
@@ -46,8 +47,9 @@ def available() -> bool:
 
 def immortalize() -> int:
     """Make every object this process holds immortal: all that the garbage collector tracks
-    and all they refer to, down to the strings and numbers.  How many objects it changed
-    (0 where this Python has no immortal objects).
+    and all they refer to, down to the strings and numbers, with the constants and names of
+    every function's code (code is neither tracked nor traversed by the collector).  How
+    many objects it changed (0 where this Python has no immortal objects).
 
     Call it in a process that is about to fork and is no longer letting objects go: the
     objects it changes are never freed."""
@@ -63,6 +65,9 @@ def immortalize() -> int:
             continue
         seen.add(key)
         pending.extend(gc.get_referents(obj))
+        if type(obj) is CodeType:  # not tracked, nor traversed: its constants and names
+            pending.extend((obj.co_consts, obj.co_names, obj.co_filename, obj.co_name,
+                            obj.co_qualname))
         word = _count_word(obj)
         if word.value != IMMORTAL_COUNT:
             word.value = IMMORTAL_COUNT

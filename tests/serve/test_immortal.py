@@ -21,7 +21,7 @@ MODULE = Path(immortal.__file__)
 # A parent holds many small objects, makes them immortal (or not), freezes, and forks; the
 # child reads every one of them and says how much private memory that made.
 SCRIPT = r"""
-import gc, importlib.util, json, os, sys
+import gc, importlib.util, json, marshal, os, sys
 spec = importlib.util.spec_from_file_location("immortal", sys.argv[1])
 immortal = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(immortal)
@@ -32,6 +32,13 @@ def private_kib():
             yield int(line.split()[1])
 
 held = [("tile %d" % n, [n]) for n in range(150_000)]
+
+# A function as one loaded from a .pyc: its constant is held by its code alone.
+said = {}
+exec(marshal.loads(marshal.dumps(compile(
+    "def said():\n    return 'a constant, not a name'\n",
+    "said", "exec"))), said)
+said = said["said"]
 gc.collect()
 changed = immortal.immortalize() if sys.argv[2] == "immortal" else 0
 gc.freeze()
@@ -39,6 +46,10 @@ probe = held[7][0]
 count_before = sys.getrefcount(probe)
 extra = [probe] * 10
 moved = sys.getrefcount(probe) - count_before
+constant = said()
+constant_before = sys.getrefcount(constant)
+extra += [constant] * 10
+constant_moved = sys.getrefcount(constant) - constant_before
 del extra
 reading, writing = os.pipe()
 pid = os.fork()
@@ -54,7 +65,8 @@ os.close(writing)
 child = json.loads(os.read(reading, 4096))
 os.waitpid(pid, 0)
 print(json.dumps({"available": immortal.available(), "changed": changed,
-                  "count_moved": moved, **child}))
+                  "count_moved": moved, "constant_moved": constant_moved,
+                  **child}))
 """
 
 
@@ -85,12 +97,15 @@ def test_a_forked_child_reading_immortal_objects_copies_almost_none_of_their_pag
     # Reading 300,000 mortal objects writes each one's count: most of their pages copied.
     assert mortal["grown_kib"] > 8_000, mortal
     assert mortal["count_moved"] == 10
+    assert mortal["constant_moved"] == 10
     if not made_immortal["available"]:  # no Python with immortal objects here
         assert made_immortal["changed"] == 0
         assert made_immortal["count_moved"] == 10
+        assert made_immortal["constant_moved"] == 10
         return
     assert made_immortal["changed"] >= 300_000
     assert made_immortal["count_moved"] == 0
+    assert made_immortal["constant_moved"] == 0  # reached through the function's code
     assert made_immortal["grown_kib"] < mortal["grown_kib"] / 10, (mortal, made_immortal)
 
 
