@@ -103,7 +103,7 @@ def warm() -> None:
     _parser = cli.build_parser()
     rehearse()
     gc.collect()
-    immortalize()  # Python 3.12 and later: reading them no longer copies their pages
+    immortalize()  # Python 3.12 and 3.13: a game reading them copies none of their pages
     gc.freeze()
 
 
