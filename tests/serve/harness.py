@@ -173,6 +173,10 @@ def _quote(word: str) -> str:
     return shlex.quote(word)
 
 
+# What a player's screen says once a game is dealt, whatever the bots bid before the player's
+# turn (a bot's moon ends the bidding before a dealer's "Your bid").
+AT_TABLE = "Hand 1 · Score"
+
 # What a player's screen says when it is their turn to bid, discard, name trump or play.
 MY_TURN = ("Your bid", "you must bid", "Discard:", "Name trump:", "Your lead", "Your turn",
            "Sevens:")

@@ -9,7 +9,7 @@ import pytest
 
 from moon42.app.serve.busy import MIN_ANSWERS, BusyGauge
 
-from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, wait_until
+from .harness import AT_TABLE, LOBBY_TITLE, PATIENCE, Server, Tmux, wait_until
 from .test_parts import Clock
 
 
@@ -65,7 +65,7 @@ def test_a_new_player_on_a_busy_server_is_told_so_and_the_game_goes_on(
         assert "guest-bob" not in server.log()
         # Ann's game goes on.
         tmux.keys("ann", "Enter")
-        tmux.wait_for("ann", "Your bid")
+        tmux.wait_for("ann", AT_TABLE)
         tmux.keys("ann", "C-q")
         tmux.wait_for("ann", "CLIENT-ENDED 0")
     finally:

@@ -18,6 +18,7 @@ import asyncssh
 import pytest
 
 from .harness import (
+    AT_TABLE,
     LOBBY_TITLE,
     PATIENCE,
     Server,
@@ -223,7 +224,7 @@ def test_connections_without_a_game_are_closed_while_a_player_plays(
         tmux.open("player", guests.ssh(None, "-tt", user="player"))
         tmux.wait_for("player", LOBBY_TITLE)
         tmux.keys("player", "Enter")
-        tmux.wait_for("player", "Your bid")
+        tmux.wait_for("player", AT_TABLE)
         # Every one of the 200 is closed by the server once its grace has passed.
         for sock in quiet:
             sock.settimeout(PATIENCE)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from .harness import (
+    AT_TABLE,
     LOBBY_TITLE,
     PATIENCE,
     Server,
@@ -94,7 +95,7 @@ def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
     wait_until(lobby_back, what="the lobby back, whole")
 
     tmux.keys("ann", "Enter")
-    tmux.wait_for("ann", "Your bid")
+    tmux.wait_for("ann", AT_TABLE)
 
     def first_choice(screen: str) -> str:
         """A playable tile's number (they are marked [n]), else Enter (the choice shown)."""

@@ -13,11 +13,10 @@ import pytest
 
 from moon42.app.serve.identity import key_identity
 
-from .harness import LOBBY_TITLE, Server, Tmux, make_key, wait_until
+from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux, make_key, wait_until
 
 pytestmark = pytest.mark.slow  # an SSH server and two sessions
 
-AT_TABLE = "Your bid"
 
 
 def _saves(player: Path) -> list[dict]:

@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from .harness import LOBBY_TITLE, Server, Tmux, wait_until
+from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux, wait_until
 
 pytestmark = pytest.mark.slow  # real servers and games
 
-AT_TABLE = "Your bid"
 
 
 @pytest.fixture
