@@ -81,7 +81,6 @@ class TableServer:
         self._server: asyncio.AbstractServer | None = None
         self._sessions: dict[str, Identity] = {}
         self._writers: set[asyncio.StreamWriter] = set()  # the apps connected now
-        self._closing = False
 
     def admit(self, token: str, who: Identity) -> None:
         """A session's app may come with ``token``, as ``who``."""
@@ -99,7 +98,6 @@ class TableServer:
         os.chmod(self.path, 0o600)
 
     async def close(self) -> None:
-        self._closing = True
         if self._server is not None:
             self._server.close()
             # The apps' connections first: since Python 3.12 the server waits for them.
@@ -111,7 +109,7 @@ class TableServer:
             self.path.unlink()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self._closing:  # accepted as the server closed: it is not served
+        if self._server is not None and not self._server.is_serving():  # accepted as it closed
             writer.close()
             return
         me = _Player(writer)
