@@ -236,11 +236,20 @@ class ExpertBot:
             return self.budget * (EARLY if _asks_made_only(view) else 1)
         return self.call_budget
 
+    def _play_constraints(self, view: SeatView) -> Constraints:
+        """Who may hold which hidden tile while the hand is played (``partner_sighted``
+        shows it one hand more)."""
+        return constraints_of(view)
+
+    def _deal_constraints(self, view: SeatView) -> Constraints:
+        """The same while bidding and naming trump."""
+        return deal_constraints(view)
+
     def play(self, view: SeatView) -> Action:
         plays = {a.tile: a for a in view.legal if type(a) is Play}
         if len(plays) == 1:
             return next(iter(plays.values()))
-        constraints = constraints_of(view)
+        constraints = self._play_constraints(view)
         # Tiles that play alike in every layout (nothing another hand may hold lies between
         # them) are solved once, for one of them.
         alike = _alike_plays(view, list(plays), constraints.hidden)
@@ -332,7 +341,7 @@ class ExpertBot:
     ) -> dict[Trump, list[bool]]:
         """For each trump, whether ``bid`` is made in each random layout (the seat leading)."""
         options = view.options
-        constraints = deal_constraints(view)
+        constraints = self._deal_constraints(view)
         budget = Budget(self.call_budget)
         promised = _promised_doubles(view)
         if promised:

@@ -7,6 +7,9 @@ in the registry's built-ins).  Shown nothing, it plays as ``expert``.
 
 Play: the solver's best tile for the true layout.  Trump: the offered trump whose true
 layout is worth most to its side.  Bid: the expert's (it bids before it could use much).
+``blind_calls`` names trump as the expert does too, from its own hand alone
+(``omniscient-blind-calls``): with the auction skipped nobody can know more when naming
+trump, so it is the most any play can make of an honest call.
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ class OmniscientBot(ExpertBot):
 
     description = "Sees every hand and plays perfectly: a yardstick, not an opponent."
 
-    def __init__(self, seed: int | None = None, **kwargs) -> None:
+    def __init__(self, seed: int | None = None, blind_calls: bool = False, **kwargs) -> None:
         super().__init__(seed, **kwargs)
+        self.blind_calls = blind_calls
         self._game: Game | None = None
 
     def see(self, game: Game) -> None:
@@ -63,7 +67,7 @@ class OmniscientBot(ExpertBot):
         hands = self._true_hands(view)
         named = {a.trump: a for a in view.legal if type(a) is NameTrump}
         plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
-        if hands is None or len(plain) < 2:
+        if hands is None or len(plain) < 2 or self.blind_calls:
             return super().trump(view)
         best, best_worth = None, None
         for trump in self._candidates(view, plain):

@@ -138,7 +138,7 @@ def _play_hand(game: Game, bots: list, bidding: bool) -> None:
         seat = game.to_act.seat
         see = getattr(bots[seat], "see", None)
         if see is not None:
-            see(game)  # the omniscient yardstick is shown every hand, by design
+            see(game)  # the yardsticks (omniscient, partner-sighted) see every hand, by design
         game.apply(decide(bots[seat], game.view(seat)))
 
 

@@ -1,0 +1,82 @@
+"""``partner-sighted``: the expert shown its partner's hand.  A yardstick, never offered.
+
+It measures how much of the gap between ``expert`` and ``omniscient`` is the partner's
+hidden hand and how much the opponents': it plays exactly as the expert does, with the
+partner's tiles (what is left of them) in view and only the opponents' hands dealt at
+random.  Like ``omniscient`` it must be shown the game before each decision
+(``see(game)``; the arena does); shown nothing, or where there is no partner (Moon for
+three), it plays as ``expert``.  ``when`` limits its look to the calls (bids and trump)
+(``partner-sighted-calls``) or to the play, to part the gap further.  Seeing every hand but
+its partner's would be seeing them all (every tile is dealt in the partnership games), so
+that yardstick is ``omniscient``.
+"""
+
+from __future__ import annotations
+
+from moon42.rules.game import Game
+from moon42.rules.tiles import mask_of
+from moon42.rules.views import SeatView
+
+from .expert import ExpertBot
+from .search.layouts import Constraints
+
+__all__ = ["PartnerSightedBot", "shown", "WHEN"]
+
+# When it looks: while bidding and naming trump ("call") and while the hand is played ("play").
+WHEN = frozenset({"call", "play"})
+
+
+def shown(constraints: Constraints, seat: int, hand: int) -> Constraints:
+    """``constraints`` with ``seat``'s hand known to be ``hand``: its tiles dealt to no one
+    else and the seat no longer dealt any."""
+    c = constraints
+    if seat not in c.seats:
+        return c
+    at = c.seats.index(seat)
+    keep = [i for i in range(len(c.seats)) if i != at]
+    known = list(c.known)
+    known[seat] = hand
+    return Constraints(
+        c.hidden & ~hand,
+        [c.seats[i] for i in keep],
+        [c.sizes[i] for i in keep],
+        [c.allowed[i] & ~hand for i in keep],
+        known,
+        c.players,
+    )
+
+
+class PartnerSightedBot(ExpertBot):
+    """The expert with its partner's hand in view (through ``see``)."""
+
+    description = "The expert shown its partner's hand: a yardstick, not an opponent."
+
+    def __init__(
+        self, seed: int | None = None, when: frozenset[str] = WHEN, **kwargs
+    ) -> None:
+        super().__init__(seed, **kwargs)
+        self.when = when
+        self._game: Game | None = None
+
+    def see(self, game: Game) -> None:
+        """Show it the whole game; it looks only at its partner's hand.  Only for measuring."""
+        self._game = game
+
+    def _partner_hand(self, view: SeatView) -> int | None:
+        game = self._game
+        partner = view.partner
+        if game is None or partner is None or game.hand_number != view.hand_number:
+            return None
+        if mask_of(game.view(view.seat).hand) != mask_of(view.hand):
+            return None  # shown another game, or an older moment of it
+        return mask_of(game.view(partner).hand)
+
+    def _play_constraints(self, view: SeatView) -> Constraints:
+        constraints = super()._play_constraints(view)
+        hand = self._partner_hand(view) if "play" in self.when else None
+        return constraints if hand is None else shown(constraints, view.partner, hand)
+
+    def _deal_constraints(self, view: SeatView) -> Constraints:
+        constraints = super()._deal_constraints(view)
+        hand = self._partner_hand(view) if "call" in self.when else None
+        return constraints if hand is None else shown(constraints, view.partner, hand)
