@@ -9,7 +9,7 @@ Play: the solver's best tile for the true layout.  Trump: the offered trump whos
 layout is worth most to its side.  Bid: the expert's (it bids before it could use much).
 ``blind_calls`` names trump as the expert does too, from its own hand alone
 (``omniscient-blind-calls``): with the auction skipped nobody can know more when naming
-trump, so it is the most any play can make of an honest call.
+trump, so next to ``omniscient`` it measures what seeing every hand at the call is worth.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ hidden hand and how much the opponents': it plays exactly as the expert does, wi
 partner's tiles (what is left of them) in view and only the opponents' hands dealt at
 random.  Like ``omniscient`` it must be shown the game before each decision
 (``see(game)``; the arena does); shown nothing, or where there is no partner (Moon for
-three), it plays as ``expert``.  ``when`` limits its look to the calls (bids and trump)
-(``partner-sighted-calls``) or to the play, to part the gap further.  Seeing every hand but
+three), it plays as ``expert``.  ``when`` limits its look to the calls, bids and trump
+(as ``partner-sighted-calls``), or to the play, to part the gap further.  Seeing every hand but
 its partner's would be seeing them all (every tile is dealt in the partnership games), so
 that yardstick is ``omniscient``.
 """
