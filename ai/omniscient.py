@@ -24,7 +24,18 @@ from .expert import ExpertBot, worth
 from .search.position import Position
 from .search.solver import Solver
 
-__all__ = ["OmniscientBot"]
+__all__ = ["OmniscientBot", "true_hands"]
+
+
+def true_hands(game: Game | None, view: SeatView) -> list[int] | None:
+    """Every seat's hand in ``game``, if it is the game and the moment ``view`` shows (the
+    same hand of it, the seat holding the same tiles); else None."""
+    if game is None or game.hand_number != view.hand_number:
+        return None
+    hands = [mask_of(game.view(s).hand) for s in range(view.seats)]
+    if hands[view.seat] != mask_of(view.hand):
+        return None  # shown another game, or an older moment of it
+    return hands
 
 
 class OmniscientBot(ExpertBot):
@@ -41,17 +52,8 @@ class OmniscientBot(ExpertBot):
         """Show it the whole game (every hand).  Only for measuring; never for a player."""
         self._game = game
 
-    def _true_hands(self, view: SeatView) -> list[int] | None:
-        game = self._game
-        if game is None or game.hand_number != view.hand_number:
-            return None
-        hands = [mask_of(game.view(s).hand) for s in range(view.seats)]
-        if hands[view.seat] != mask_of(view.hand):
-            return None  # shown another game, or an older moment of it
-        return hands
-
     def play(self, view: SeatView) -> Action:
-        hands = self._true_hands(view)
+        hands = true_hands(self._game, view)
         if hands is None:
             return super().play(view)
         plays = {a.tile: a for a in view.legal if type(a) is Play}
@@ -64,7 +66,7 @@ class OmniscientBot(ExpertBot):
         return plays[best]
 
     def trump(self, view: SeatView) -> Action:
-        hands = self._true_hands(view)
+        hands = true_hands(self._game, view)
         named = {a.trump: a for a in view.legal if type(a) is NameTrump}
         plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
         if hands is None or len(plain) < 2 or self.blind_calls:

@@ -14,10 +14,10 @@ that yardstick is ``omniscient``.
 from __future__ import annotations
 
 from moon42.rules.game import Game
-from moon42.rules.tiles import mask_of
 from moon42.rules.views import SeatView
 
 from .expert import ExpertBot
+from .omniscient import true_hands
 from .search.layouts import Constraints
 
 __all__ = ["PartnerSightedBot", "shown", "WHEN"]
@@ -63,13 +63,10 @@ class PartnerSightedBot(ExpertBot):
         self._game = game
 
     def _partner_hand(self, view: SeatView) -> int | None:
-        game = self._game
-        partner = view.partner
-        if game is None or partner is None or game.hand_number != view.hand_number:
+        hands = true_hands(self._game, view)
+        if hands is None or view.partner is None:
             return None
-        if mask_of(game.view(view.seat).hand) != mask_of(view.hand):
-            return None  # shown another game, or an older moment of it
-        return mask_of(game.view(partner).hand)
+        return hands[view.partner]
 
     def _play_constraints(self, view: SeatView) -> Constraints:
         constraints = super()._play_constraints(view)

@@ -112,7 +112,6 @@ def test_it_may_look_only_at_the_calls_or_only_at_the_play() -> None:
 
 @pytest.mark.slow  # the omniscient's exact solves of whole hands, for three trumps
 def test_blind_calls_name_the_experts_trump_and_play_as_the_omniscient() -> None:
-
     differs = 0
     for seed in range(8):
         game = Game.new("texas42", options={"play_out": True}, seed=seed)
