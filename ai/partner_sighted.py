@@ -9,21 +9,31 @@ three), it plays as ``expert``.  ``when`` limits its look to the calls, bids and
 (as ``partner-sighted-calls``), or to the play, to part the gap further.  Seeing every hand but
 its partner's would be seeing them all (every tile is dealt in the partnership games), so
 that yardstick is ``omniscient``.
+
+``sees`` shows it one kind of its partner's tiles instead of the whole hand, while the
+hand is played (``partner-sighted-trumps``, ``-doubles``, ``-count``): which of them the
+partner holds, and so that it holds no other of that kind.  They measure what an agreement
+between partners that tells one such thing (a signal) could be worth at most.
 """
 
 from __future__ import annotations
 
 from moon42.rules.game import Game
+from moon42.rules.tiles import TILES
 from moon42.rules.views import SeatView
 
 from .expert import ExpertBot
 from .omniscient import true_hands
 from .search.layouts import Constraints
 
-__all__ = ["PartnerSightedBot", "shown", "WHEN"]
+__all__ = ["PartnerSightedBot", "shown", "kind_shown", "WHEN", "KINDS"]
 
 # When it looks: while bidding and naming trump ("call") and while the hand is played ("play").
 WHEN = frozenset({"call", "play"})
+# The kinds of tiles it may be shown alone (trumps are asked of the hand's trick rules).
+KINDS = ("trumps", "doubles", "count")
+_DOUBLES = sum(1 << t for t in range(28) if TILES[t].is_double)
+_COUNT = sum(1 << t for t in range(28) if TILES[t].count)
 
 
 def shown(constraints: Constraints, seat: int, hand: int) -> Constraints:
@@ -46,16 +56,41 @@ def shown(constraints: Constraints, seat: int, hand: int) -> Constraints:
     )
 
 
+def kind_shown(constraints: Constraints, seat: int, hand: int, kind: int) -> Constraints:
+    """``constraints`` with what ``seat`` holds of the tiles in ``kind`` known: those of
+    them in ``hand`` are its own, the others are dealt to anyone else; the rest of its hand
+    is dealt at random as before."""
+    c = constraints
+    if seat not in c.seats:
+        return c
+    at = c.seats.index(seat)
+    held = hand & kind & c.hidden
+    known = list(c.known)
+    known[seat] |= held
+    sizes = list(c.sizes)
+    sizes[at] -= held.bit_count()
+    allowed = [a & ~held for a in c.allowed]
+    allowed[at] &= ~(kind & ~hand)
+    return Constraints(c.hidden & ~held, c.seats, sizes, allowed, known, c.players)
+
+
 class PartnerSightedBot(ExpertBot):
     """The expert with its partner's hand in view (through ``see``)."""
 
     description = "The expert shown its partner's hand: a yardstick, not an opponent."
 
     def __init__(
-        self, seed: int | None = None, when: frozenset[str] = WHEN, **kwargs
+        self,
+        seed: int | None = None,
+        when: frozenset[str] = WHEN,
+        sees: str | None = None,
+        **kwargs,
     ) -> None:
         super().__init__(seed, **kwargs)
-        self.when = when
+        if sees is not None and sees not in KINDS:
+            raise ValueError(f"sees: one of {', '.join(KINDS)}, not {sees!r}")
+        self.when = when if sees is None else frozenset({"play"})
+        self.sees = sees
         self._game: Game | None = None
 
     def see(self, game: Game) -> None:
@@ -71,7 +106,19 @@ class PartnerSightedBot(ExpertBot):
     def _play_constraints(self, view: SeatView) -> Constraints:
         constraints = super()._play_constraints(view)
         hand = self._partner_hand(view) if "play" in self.when else None
-        return constraints if hand is None else shown(constraints, view.partner, hand)
+        if hand is None:
+            return constraints
+        if self.sees is None:
+            return shown(constraints, view.partner, hand)
+        return kind_shown(constraints, view.partner, hand, self._kind(view))
+
+    def _kind(self, view: SeatView) -> int:
+        if self.sees == "doubles":
+            return _DOUBLES
+        if self.sees == "count":
+            return _COUNT
+        rules = view.trick_rules
+        return sum(1 << t for t in range(28) if rules is not None and rules.is_trump[t])
 
     def _deal_constraints(self, view: SeatView) -> Constraints:
         constraints = super()._deal_constraints(view)

@@ -22,7 +22,7 @@ from .expert import ExpertBot
 from .noisy_expert import NoisyExpertBot
 from .normal import NormalBot
 from .omniscient import OmniscientBot
-from .partner_sighted import PartnerSightedBot
+from .partner_sighted import KINDS, PartnerSightedBot
 from .pool import CheapBot, DoublesFirstBot, HoardBot, SmearBot
 from .protocol import Strategy
 from .random_bot import RandomBot
@@ -63,17 +63,26 @@ def _partner_sighted_calls(seed: int | None = None, **settings: Any) -> Strategy
     return PartnerSightedBot(seed, when=frozenset({"call"}), **settings)
 
 
+def _partner_sighted_kind(kind: str) -> BotFactory:
+    def factory(seed: int | None = None, **settings: Any) -> Strategy:
+        return PartnerSightedBot(seed, sees=kind, **settings)
+
+    return factory
+
+
 # Made by name (for the arena) but never listed for players: ``omniscient`` sees every hand
 # once it is shown the game (``OmniscientBot.see``); ``omniscient-blind-calls`` names trump
 # from its own hand, ``partner-sighted`` sees only its partner's hand (``-calls``: only while
-# bidding and naming trump), which part the expert's gap to the omniscient between the call
-# and the play, and between the partner's hidden hand and the opponents';
+# bidding and naming trump; ``-trumps``, ``-doubles``, ``-count``: only those of its tiles, in
+# play), which part the expert's gap to the omniscient between the call and the play, and
+# between the partner's hidden hand and the opponents';
 # ``expert-no-reading`` measures what reading the opponents' styles is worth.
 HIDDEN: dict[str, BotFactory] = {
     "omniscient": OmniscientBot,
     "omniscient-blind-calls": _omniscient_blind_calls,
     "partner-sighted": PartnerSightedBot,
     "partner-sighted-calls": _partner_sighted_calls,
+    **{f"partner-sighted-{kind}": _partner_sighted_kind(kind) for kind in KINDS},
     "expert-no-reading": _expert_reading_nobody,
 }
 

@@ -1,6 +1,7 @@
 """The yardsticks that part the expert's gap to the omniscient: ``partner-sighted`` (the
-expert shown its partner's hand, and nothing more) and ``omniscient-blind-calls`` (every
-hand seen in play, none when naming trump)."""
+expert shown its partner's hand, and nothing more; ``-trumps``, ``-doubles``, ``-count``:
+only those of its tiles) and ``omniscient-blind-calls`` (every hand seen in play, none when
+naming trump)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from moon42.ai.protocol import decide
 from moon42.ai.registry import bot_names, make_bot
 from moon42.ai.search.layouts import constraints_of, deal_constraints, sample
 from moon42.rules import Game, Trump
-from moon42.rules.tiles import mask_of
+from moon42.rules.tiles import TILES, mask_of
 
 from .search_helpers import play_randomly, start_play
 
@@ -108,6 +109,44 @@ def test_it_may_look_only_at_the_calls_or_only_at_the_play() -> None:
     play.see(started)
     assert play_view.partner in calls._play_constraints(play_view).seats
     assert play_view.partner not in play._play_constraints(play_view).seats
+
+
+@pytest.mark.parametrize("kind", ["trumps", "doubles", "count"])
+def test_shown_one_kind_of_tile_it_knows_those_of_the_partner_and_deals_the_rest(kind) -> None:
+    game = start_play("texas42", 4, Trump.of_number(5))
+    play_randomly(game, random.Random(0), 6, 1)
+    seat = game.to_act.seat
+    view = game.view(seat)
+    bot = make_bot(f"partner-sighted-{kind}", 1)
+    bot.see(game)
+    assert bot._deal_constraints(view).seats == deal_constraints(view).seats  # not at the call
+    rules = view.trick_rules
+    of_kind = {
+        "trumps": lambda t: rules.is_trump[t],
+        "doubles": lambda t: TILES[t].is_double,
+        "count": lambda t: TILES[t].count > 0,
+    }[kind]
+    kind_mask = sum(1 << t for t in range(28) if of_kind(t))
+    true = _hands(game)
+    partner = view.partner
+    hidden = true[(seat + 1) % 4] | true[(seat + 2) % 4] | true[(seat + 3) % 4]
+    constraints = bot._play_constraints(view)
+    assert constraints.known[partner] == true[partner] & kind_mask
+    rng = random.Random(5)
+    others_moved = 0
+    for _ in range(30):
+        hands = sample(constraints, rng)
+        assert hands[partner] & kind_mask == true[partner] & kind_mask
+        assert hands[partner].bit_count() == true[partner].bit_count()
+        assert hands[partner] | hands[(seat + 1) % 4] | hands[(seat + 3) % 4] == hidden
+        others_moved += hands[partner] != true[partner]
+    assert others_moved  # the partner's other tiles are still dealt at random
+
+
+def test_it_refuses_a_kind_of_tile_it_does_not_know() -> None:
+    with pytest.raises(ValueError, match="sees"):
+        PartnerSightedBot(1, sees="walkers")
+    assert "partner-sighted-trumps" not in bot_names()
 
 
 @pytest.mark.slow  # the omniscient's exact solves of whole hands, for three trumps
