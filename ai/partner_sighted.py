@@ -10,10 +10,11 @@ three), it plays as ``expert``.  ``when`` limits its look to the calls, bids and
 its partner's would be seeing them all (every tile is dealt in the partnership games), so
 that yardstick is ``omniscient``.
 
-``sees`` shows it one kind of its partner's tiles instead of the whole hand, while the
-hand is played (``partner-sighted-trumps``, ``-doubles``, ``-count``): which of them the
-partner holds, and so that it holds no other of that kind.  They measure what an agreement
-between partners that tells one such thing (a signal) could be worth at most.
+``sees`` shows it one kind of its partner's tiles instead of the whole hand, only while the
+hand is played, whatever ``when`` says (``partner-sighted-trumps``, ``-doubles``,
+``-count``): which of them the partner holds, and so that it holds no other of that kind.
+They measure what an agreement between partners that tells one such thing (a signal) could
+be worth at most.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def shown(constraints: Constraints, seat: int, hand: int) -> Constraints:
 
 def kind_shown(constraints: Constraints, seat: int, hand: int, kind: int) -> Constraints:
     """``constraints`` with what ``seat`` holds of the tiles in ``kind`` known: those of
-    them in ``hand`` are its own, the others are dealt to anyone else; the rest of its hand
-    is dealt at random as before."""
+    them in ``hand`` are its own, the others go to the other places; the rest of its hand is
+    dealt at random as before."""
     c = constraints
     if seat not in c.seats:
         return c
@@ -118,7 +119,9 @@ class PartnerSightedBot(ExpertBot):
         if self.sees == "count":
             return _COUNT
         rules = view.trick_rules
-        return sum(1 << t for t in range(28) if rules is not None and rules.is_trump[t])
+        if rules is None:
+            return 0
+        return sum(1 << t for t in range(28) if rules.is_trump[t])
 
     def _deal_constraints(self, view: SeatView) -> Constraints:
         constraints = super()._deal_constraints(view)
