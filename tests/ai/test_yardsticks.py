@@ -113,7 +113,7 @@ def test_it_may_look_only_at_the_calls_or_only_at_the_play() -> None:
 
 @pytest.mark.parametrize("kind", ["trumps", "doubles", "count"])
 def test_shown_one_kind_of_tile_it_knows_those_of_the_partner_and_deals_the_rest(kind) -> None:
-    game = start_play("texas42", 4, Trump.of_number(5))
+    game = start_play("texas42", 5, Trump.of_number(5))
     play_randomly(game, random.Random(0), 6, 1)
     seat = game.to_act.seat
     view = game.view(seat)
@@ -130,6 +130,8 @@ def test_shown_one_kind_of_tile_it_knows_those_of_the_partner_and_deals_the_rest
     true = _hands(game)
     partner = view.partner
     hidden = true[(seat + 1) % 4] | true[(seat + 2) % 4] | true[(seat + 3) % 4]
+    # The partner holds some of the kind, and others of it are out (the test asks both).
+    assert true[partner] & kind_mask and hidden & kind_mask & ~true[partner]
     constraints = bot._play_constraints(view)
     assert constraints.known[partner] == true[partner] & kind_mask
     rng = random.Random(5)
