@@ -151,8 +151,9 @@ def advise(
         return Advice(action, turn.kind, side, trump=_meant_trump(view, action))
     value, results = bot.simulations[-1]
     if type(action) is Bid and action.value != value:
-        # The expert bids above the least in Moon for three (normal's bid): its figure is
-        # that bid's, on the same layouts.
+        # The last bid simulated is not the one made (Moon for three's higher bids are
+        # normal's; in Moon for four a moon weighed may not be shot): the figure is the
+        # bid's own, on the same layouts.
         bot.simulated_rates(view, action.value)
         value, results = bot.simulations[-1]
     elif type(action) not in (Bid, Pass) and turn.kind == "bid":

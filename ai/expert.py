@@ -30,7 +30,11 @@ the same layouts (not each layout's best). It bids when the simulated make rate,
 through the self-play calibration (``calibration``: open hands flatter the bidder), says
 the bid is made at least half the time (in Moon for three, 30% of the time: there that
 won more hands); follow-me's rate is first taken at
-``FOLLOW_ME_SHARE``, since open hands flatter a side without trumps most. The contracts of
+``FOLLOW_ME_SHARE``, since open hands flatter a side without trumps most. It bids the
+least bid that wins the auction; in Moon for four, by points, a hand that makes that bid in
+nearly every layout is simulated for the moon too (with its best trump alone), and shoots it
+when play makes a moon
+often enough to pay more than the least bid (``MOON_MAKE_RATE``). The contracts of
 rules/README.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
 ``normal`` does
 (``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
@@ -89,6 +93,15 @@ HABIT_PRIOR = 0.5  # the share of the plain rules, next to the sensible player, 
 # Follow-me's simulated rate is taken at this share: bid on the calibration read for every
 # contract alike, the expert made 2 of 7 follow-me bids in 300 hands against basic.
 FOLLOW_ME_SHARE = 0.85
+# Moon for four by points: a moon pays 21 made and costs 21 set, where the least bid made
+# pays the tricks taken, at most 7.  So the expert shoots the moon when play makes it at
+# least (21 + 7) / 42 = 2/3 of the time; and simulates it only for a hand that makes the
+# least bid in nearly every layout (no other hand takes all seven tricks).
+MOON_MAKE_RATE = (MOON + 7) / (2 * MOON)
+MOON_GATE = 0.9  # the least bid's simulated rate from which the moon is simulated
+# The moon is simulated with the hand's best trump alone (three trumps leave a strong hand
+# two or three layouts in the call's budget), and never shot on fewer layouts than this.
+MOON_LAYOUTS = 6
 RACE_AFTER = 6  # layouts solved before a tile far behind for the contract is dropped
 RACE_BEHIND = 4  # layouts behind the best tile for that
 
@@ -461,8 +474,27 @@ class ExpertBot:
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
                 return normal
+            if rate >= MOON_GATE and self._shoots_the_moon(view, bids):
+                return bids[-1]
             return lowest
         return passing if passing is not None else lowest
+
+    def _shoots_the_moon(self, view: SeatView, bids: list[Bid]) -> bool:
+        """Moon for four: whether a moon pays more than the least bid (``MOON_MAKE_RATE``),
+        simulated with the hand's best trump (``MOON_LAYOUTS`` layouts at least) and read
+        through the calibration as every bid is.  Scored by marks a moon wins one mark like
+        any bid, so only where it scores 21 or settles the game."""
+        options = view.options
+        if options.game != "moon4" or bids[-1].value != MOON:
+            return False
+        if options.uses_marks and not options.moon_instant:
+            return False
+        trump = self._candidates(view, table_trumps(view))[0]
+        made = self._simulate(view, [trump], MOON, self._deal_rng(view))[trump]
+        if len(made) < MOON_LAYOUTS:
+            return False
+        rate = simulated_rate(trump, made)
+        return made_in_play(options, MOON, rate, before_widow=True) >= MOON_MAKE_RATE
 
     def discard(self, view: SeatView) -> Action:
         return self._normal.discard(view)

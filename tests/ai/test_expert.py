@@ -9,11 +9,14 @@ import random
 
 import pytest
 
-from moon42.ai.expert import ExpertBot
+from moon42.ai.calibration import made_in_play
+from moon42.ai.expert import MOON_LAYOUTS, MOON_MAKE_RATE, ExpertBot
+from moon42.ai.normal import table_trumps
 from moon42.ai.omniscient import OmniscientBot
 from moon42.ai.protocol import Strategy, decide
 from moon42.ai.registry import bot_names, make_bot
 from moon42.rules import Bid, Game, Pass, Phase, Trump
+from moon42.rules.bidding import MOON
 from moon42.rules.record import game_to_record
 from moon42.rules.views import SeatView
 
@@ -173,3 +176,54 @@ def test_the_expert_bids_from_its_game_s_measured_share_of_bids_made(
         monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda *a, made=made, **k: made)
         decisions[made] = type(bot.bid(view))
     assert decisions == {needed - 0.05: Pass, needed + 0.05: Bid}
+
+
+@pytest.mark.parametrize(
+    ("options", "least", "moon", "simulated", "shoots"),
+    [
+        ({}, 1.0, [True] * 20, True, True),
+        ({}, 1.0, [True] * 17 + [False] * 3, True, False),  # too seldom to pay more
+        ({}, 1.0, [True] * 5, True, False),  # too few layouts to shoot on
+        ({}, 0.85, [True] * 20, False, False),  # a hand that may fail the least bid
+        ({"scoring": "marks"}, 1.0, [True] * 20, False, False),  # a mark, like the least bid
+        ({"scoring": "marks", "moon_instant": True}, 1.0, [True] * 20, True, True),  # the game
+    ],
+)
+def test_the_expert_shoots_the_moon_in_moon_for_four_when_it_pays(
+    options, least, moon, simulated, shoots, monkeypatch
+) -> None:
+    # Moon for four by points: a moon made scores 21 and set costs 21; the least bid made
+    # scores the tricks taken.  The least bid's rate is set here; the moon is simulated
+    # with the hand's best trump alone and read through the calibration as measured
+    # (17 of 20 layouts read below MOON_MAKE_RATE, 20 of 20 above it; 5 are too few).
+    game = Game.new("moon4", options, seed=11)
+    view = game.view(game.to_act.seat)
+    asked = []
+
+    def simulate(self, view, trumps, bid, rng):
+        asked.append((bid, list(trumps)))
+        return {trumps[0]: moon}
+
+    monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: least)
+    monkeypatch.setattr(ExpertBot, "_simulate", simulate)
+    bot = ExpertBot(3, budget=None, call_budget=None, layouts=8)
+    action = bot.bid(view)
+    assert type(action) is Bid
+    assert action.value == (MOON if shoots else view.options.min_bid)
+    best = bot._candidates(view, table_trumps(view))[0]
+    assert asked == ([(MOON, [best])] if simulated else [])
+    if simulated and len(moon) >= MOON_LAYOUTS:
+        rate = made_in_play(view.options, MOON, sum(moon) / len(moon))
+        assert (rate >= MOON_MAKE_RATE) == shoots
+
+
+def test_in_moon_for_three_the_expert_takes_its_higher_bids_from_normal(monkeypatch) -> None:
+    # Its own rule for the moon is Moon for four's: in Moon for three, bid before the widow
+    # is taken, the expert bids more than the least (a moon included) only as normal does.
+    game = Game.new("moon3", seed=11)
+    view = game.view(game.to_act.seat)
+    monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: 1.0)
+    monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda options, bid, rate, **k: rate)
+    monkeypatch.setattr("moon42.ai.normal.NormalBot.bid", lambda self, view: Pass(view.seat))
+    action = ExpertBot(3, budget=None, call_budget=None, layouts=8).bid(view)
+    assert type(action) is Bid and action.value == view.options.min_bid

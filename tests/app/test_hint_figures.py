@@ -19,6 +19,7 @@ from moon42.ai.search.position import Position
 from moon42.ai.search.solver import Solver
 from moon42.app.hints import HINT_SEED, hint_lines, hint_text
 from moon42.rules import Bid, Discard, Game, NameTrump, Pass, Phase, Play, tile
+from moon42.rules.bidding import MOON
 from moon42.rules.tiles import mask_of
 from moon42.rules.trump import Trump
 from tests.ai.helpers import random_options
@@ -263,6 +264,29 @@ def test_follow_me_is_weighed_at_the_expert_s_discount_beside_the_trump_it_chose
     follow_me = advice.odds[1]
     assert follow_me.simulated == simulated_rate(Trump.NO_TRUMP, made[Trump.NO_TRUMP])
     assert follow_me.estimate == estimate(view.options, 30, FOLLOW_ME_SHARE)
+
+
+@pytest.mark.parametrize("moon_made", [9, 20])
+def test_a_moon_for_four_hint_gives_the_figure_of_the_bid_it_advises(
+    moon_made, monkeypatch
+) -> None:
+    # A hand that makes the least bid in every layout is simulated for the moon too; the
+    # hint's figure must be that of the bid it advises, whichever was simulated last.
+    game = Game.new("moon4", seed=11)
+    view = game.view(game.to_act.seat)
+    least = view.options.min_bid
+
+    def simulate(self, view, trumps, bid, rng):
+        made = 20 if bid == least else moon_made
+        return {Trump.FIVES: [True] * made + [False] * (20 - made)}
+
+    monkeypatch.setattr(ExpertBot, "_candidates", lambda self, view, offered: [Trump.FIVES])
+    monkeypatch.setattr(ExpertBot, "_simulate", simulate)
+    advice = advise(view, **FIXED)
+    shot = moon_made == 20
+    assert advice.action == Bid(view.seat, MOON if shot else least)
+    assert advice.bid_value == advice.action.value
+    assert [o.simulated for o in advice.odds] == [moon_made / 20 if shot else 1.0]
 
 
 # Moon for three, seed 7503359066106825397, the human (seat 0) playing two hands against
