@@ -33,8 +33,8 @@ won more hands); follow-me's rate is first taken at
 ``FOLLOW_ME_SHARE``, since open hands flatter a side without trumps most. It bids the
 least bid that wins the auction; in Moon for four, by points, a hand that makes that bid in
 nearly every layout is simulated for the moon too (with its best trump alone), and shoots it
-when play makes a moon
-often enough to pay more than the least bid (``MOON_MAKE_RATE``). The contracts of
+when play makes a moon often enough to pay more than the least bid (``MOON_MAKE_RATE``;
+that second simulation can double such a bid's time). The contracts of
 rules/README.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
 ``normal`` does
 (``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
