@@ -224,6 +224,8 @@ def test_in_moon_for_three_the_expert_takes_its_higher_bids_from_normal(monkeypa
     view = game.view(game.to_act.seat)
     monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: 1.0)
     monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda options, bid, rate, **k: rate)
+    monkeypatch.setattr(ExpertBot, "_simulate",
+                        lambda self, view, trumps, bid, rng: {t: [True] * 20 for t in trumps})
     monkeypatch.setattr("moon42.ai.normal.NormalBot.bid", lambda self, view: Pass(view.seat))
     action = ExpertBot(3, budget=None, call_budget=None, layouts=8).bid(view)
     assert type(action) is Bid and action.value == view.options.min_bid
