@@ -494,7 +494,7 @@ class ExpertBot:
         if len(made) < MOON_LAYOUTS:
             return False
         rate = simulated_rate(trump, made)
-        return made_in_play(options, MOON, rate, before_widow=True) >= MOON_MAKE_RATE
+        return made_in_play(options, MOON, rate) >= MOON_MAKE_RATE
 
     def discard(self, view: SeatView) -> Action:
         return self._normal.discard(view)
