@@ -3,8 +3,9 @@
 ``advise(view)`` answers from one seat's view only (never the game), as a bot does:
 
 - play: every legal tile is tried on the same layouts of the hidden tiles, each solved
-  exactly (``search``) and weighed by what the trump named and the others' plays say of
-  them, with opponents who play by habits where their plays say so, as ``expert`` plays;
+  exactly (``search``) and weighed by what the auction, the trump named and the others'
+  plays say of them, with opponents who play by habits where their plays say so, as
+  ``expert`` plays;
   the advice keeps, per tile, how often the seat's side then gets what it plays for (the
   contract made, or set) and, late in the hand, the credit (points or tricks) it ends with
   on average.  Where an opponent was read as a player of habits in some layouts, the same

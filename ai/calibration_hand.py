@@ -40,6 +40,7 @@ from .advice import HINT_BUDGET, HINT_CALL_BUDGET, MAX_LAYOUTS, WatchedExpert
 from .basic import BasicBot
 from .calibration import least_bid
 from .expert import ExpertBot, simulated_rate
+from .forced_auction import given_auction
 from .normal import best_value, table_trumps
 from .protocol import Strategy, decide
 
@@ -104,6 +105,7 @@ def _apply(game: Game, action: Action, actions: list[Action]) -> None:
     game.apply(action)
 
 
+@given_auction()  # the bid is handed to a seat: the calls say nothing
 def measure(task: Task) -> dict:
     """Measure one hand: a JSON-ready record (``kept`` False: a hopeless top bid left out)."""
     start = time.process_time()

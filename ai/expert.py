@@ -8,9 +8,10 @@ the hand) it solves them all instead of sampling. A layout's worth to the biddin
 its credit (points in Texas 42, tricks otherwise) plus a bonus when the contract is made
 (in Texas 42 as large as the whole hand's 42 points, since only the contract scores), so
 it plays for the contract first and for points after. Layouts in which the seat that
-named trump holds little of it, or that make the opponents' plays unlikely, are unlikely
-(``search.inference``): a random one is kept only with that likelihood, and a listed one
-weighs it. It reads each opponent's style spot by spot (``search.styles``,
+named trump holds little of it, that give a seat a hand its bid or pass belies (in Texas 42
+and Moon for four, ``search.auction``), or that make the opponents' plays unlikely, are
+unlikely (``search.inference``): a random one is kept only with that likelihood, and a
+listed one weighs it. It reads each opponent's style spot by spot (``search.styles``,
 ``search.tendencies``): in each kind of spot (a lead for its side or on defence, a follow
 in suit or a play out of the suit, while its side or the other is winning the trick) the
 opponent is a sensible player or one keeping to a plain rule, with chances learned from its
@@ -25,8 +26,9 @@ up after a few layouts (``RACE_BEHIND``), and tiles equal on that are parted by 
 they keep, solved exactly on the same layouts, before ``normal``'s rules of thumb.
 
 Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
-at random, solves the first trick led by itself, and names the trump best on average over
-the same layouts (not each layout's best). It bids when the simulated make rate, read
+at random (naming trump, weighed by what the others' calls say of them: ``search.auction``),
+solves the first trick led by itself, and names the trump best on average over the same
+layouts (not each layout's best). It bids when the simulated make rate, read
 through the self-play calibration (``calibration``: open hands flatter the bidder), says
 the bid is made at least half the time (in Moon for three, 30% of the time: there that
 won more hands); follow-me's rate is first taken at
@@ -69,6 +71,7 @@ from .contracts import special_bid
 from .hand_value import hand_value
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
+from .search.auction import auction_likelihood
 from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, deal_constraints, sample
 from .search.position import Position, for_majority
@@ -356,15 +359,18 @@ class ExpertBot:
         options = view.options
         constraints = self._deal_constraints(view)
         budget = Budget(self.call_budget)
+        # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
+        # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.
+        bidding = view.phase is Phase.BIDDING or view.bidder is None
         promised = _promised_doubles(view)
         if promised:
             layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng, budget)
         else:
-            layouts_of = self._layouts(constraints, rng, budget)
+            # Naming trump, the auction is over and read (``search.auction``); a bid is
+            # simulated on random layouts, as the calibration measured it.
+            likely = None if bidding else auction_likelihood(view)
+            layouts_of = self._layouts(constraints, rng, budget, likely)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
-        # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
-        # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.
-        bidding = view.phase is Phase.BIDDING or view.bidder is None
         bidder = view.seat if bidding else view.bidder
         declarer = view.seat
         for layouts, (hands, _) in enumerate(layouts_of):

@@ -25,6 +25,7 @@ import math
 import os
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -34,7 +35,7 @@ from moon42.rules.options import options_for
 from moon42.rules.scoring import units_of
 
 from ..budget import scaled
-from ..forced_auction import skip_auction
+from ..forced_auction import given_auction, skip_auction
 from ..protocol import decide
 from ..registry import make_bot
 from ..workers import play_all
@@ -134,12 +135,13 @@ def deal_seed(seed: int, deal: int) -> int:
 def _play_hand(game: Game, bots: list, bidding: bool) -> None:
     if not bidding:
         skip_auction(game)
-    while game.to_act is not None:
-        seat = game.to_act.seat
-        see = getattr(bots[seat], "see", None)
-        if see is not None:
-            see(game)  # the yardsticks (omniscient, partner-sighted) see every hand, by design
-        game.apply(decide(bots[seat], game.view(seat)))
+    with nullcontext() if bidding else given_auction():
+        while game.to_act is not None:
+            seat = game.to_act.seat
+            see = getattr(bots[seat], "see", None)
+            if see is not None:
+                see(game)  # the yardsticks (omniscient, partner-sighted) see every hand
+            game.apply(decide(bots[seat], game.view(seat)))
 
 
 def _share(values: dict[str, list[float]]) -> tuple[float, float]:

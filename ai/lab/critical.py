@@ -28,7 +28,7 @@ from moon42.rules import Game
 from moon42.rules.tiles import mask_of
 
 from ..basic import BasicBot
-from ..forced_auction import skip_auction
+from ..forced_auction import given_auction, skip_auction
 from ..normal import NormalBot
 from ..protocol import decide
 from ..registry import make_bot
@@ -40,6 +40,7 @@ __all__ = ["critical_decisions", "main"]
 TRICKS = range(4)  # the tricks looked at (from 0): the first four
 
 
+@given_auction()
 def critical_decisions(
     deal: int, strategy: str, settings: dict, tricks: range = TRICKS
 ) -> list[tuple[bool, bool]]:

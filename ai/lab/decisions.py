@@ -49,7 +49,7 @@ from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from ..expert import worth
-from ..forced_auction import skip_auction
+from ..forced_auction import given_auction, skip_auction
 from ..protocol import decide
 from ..registry import make_bot
 from ..search.position import Position, for_majority
@@ -165,6 +165,7 @@ def judge_every_trump(view: SeatView, hands: list[int]) -> dict[Trump, Decision]
     }
 
 
+@given_auction()
 def play_deal(job: tuple[str, str, int, int, dict]) -> Deal:
     """Every copy of deal ``deal`` as the arena plays it, the strategy's plays judged."""
     strategy, opponent, seed, deal, settings = job

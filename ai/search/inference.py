@@ -24,6 +24,7 @@ from moon42.rules.views import SeatView
 
 from ..knowledge import tile_set_of
 from . import effort
+from .auction import auction_likelihood
 from .layouts import Constraints, enumerate_layouts, played_by, sample
 from .styles import SPOTS, Rules, SeatStyles, Style
 from .tendencies import (
@@ -179,16 +180,18 @@ class Reading:
     share ``prior`` for the rules).  In a layout, its plays this hand weigh each of those
     players by how well they fit it with the hand the layout gives it
     (``tendencies.spot_likelihoods``).  The layout's weight is the trump named
-    (``trump_likelihood``) times, for every opponent and spot, how well the plays fit those
-    players, each a player who plays alike in alike spots.  ``styles(hands, rng)`` draws, layout by
-    layout, which rule each opponent keeps to in each spot; the solver lets it play that
-    rule's tile there.  ``prior`` 0 reads no rules: the layout then weighs what a sensible
-    player's plays say.  Only when a trump or no trump is named: in Nello and Sevens nobody
-    is read.
+    (``trump_likelihood``) times the auction (``auction.auction_likelihood``) times, for
+    every opponent and spot, how well the plays fit those players, each a player who plays
+    alike in alike spots.  ``styles(hands, rng)`` draws, layout by layout, which rule each
+    opponent keeps to in each spot; the solver lets it play that rule's tile there.
+    ``prior`` 0 reads no rules: the layout then weighs what a sensible player's plays say.
+    Plays are read only when a trump or no trump is named: in Nello and Sevens nobody's
+    are.
     """
 
     def __init__(self, view: SeatView, prior: float) -> None:
         self._trump = trump_likelihood(view)
+        self._auction = auction_likelihood(view)
         read = _read_plays(view)
         self._read = read or {}
         rules = view.trick_rules
@@ -209,6 +212,8 @@ class Reading:
 
     def __call__(self, hands: list[int]) -> float:
         weight = self._trump(hands) if self._trump is not None else 1.0
+        if self._auction is not None:
+            weight *= self._auction(hands)
         for seat in self._read:
             weight *= self._seat(seat, hands[seat])[0]
         return weight
