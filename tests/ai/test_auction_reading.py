@@ -42,14 +42,16 @@ def _seats(g: Game) -> list[int]:
     return [entry.seat for entry in g.view(0).bids]
 
 
+def _hands(*strong: int) -> list[int]:
+    """A layout: the seats named hold ``STRONG``, the others ``WEAK``."""
+    return [STRONG if seat in strong else WEAK for seat in range(4)]
+
+
 def test_a_seat_that_bid_high_likely_holds_a_hand_worth_it() -> None:
     g = _auction([None, 36, None, None])
     first, bidder, third, dealer = _seats(g)
     weight = auction_likelihood(g.view(first))
-    hands = [WEAK] * 4
-    weak_bidder = weight(hands)
-    hands[bidder] = STRONG
-    strong_bidder = weight(hands)
+    weak_bidder, strong_bidder = weight(_hands()), weight(_hands(bidder))
     assert 0 < weak_bidder < strong_bidder <= 1.0
     assert strong_bidder / weak_bidder > 10
 
@@ -58,13 +60,9 @@ def test_a_seat_that_passed_likely_holds_little() -> None:
     g = _auction([None, 36, None, None])
     first, bidder, third, dealer = _seats(g)
     weight = auction_likelihood(g.view(first))
-    hands = [WEAK] * 4
-    hands[bidder] = STRONG
-    assert weight(hands) > 0.9
-    passer_strong = list(hands)
-    passer_strong[third] = STRONG
+    assert weight(_hands(bidder)) > 0.9
     # The third seat passed over an opponent's 36 with a hand worth far more.
-    assert weight(passer_strong) < weight(hands) / 5
+    assert weight(_hands(bidder, third)) < weight(_hands(bidder)) / 5
 
 
 def test_a_pass_under_the_partners_bid_says_nothing() -> None:
@@ -72,51 +70,34 @@ def test_a_pass_under_the_partners_bid_says_nothing() -> None:
     first, bidder, third, dealer = _seats(g)
     assert (bidder + 2) % 4 == dealer  # the dealer passed over its partner's 36
     weight = auction_likelihood(g.view(first))
-    hands = [WEAK] * 4
-    hands[bidder] = STRONG
-    with_strong_dealer = list(hands)
-    with_strong_dealer[dealer] = STRONG
-    assert weight(with_strong_dealer) == weight(hands)
+    assert weight(_hands(bidder, dealer)) == weight(_hands(bidder))
 
 
 def test_the_seat_reads_only_the_others_calls() -> None:
     g = _auction([None, 36, None, None])
     first, bidder, third, dealer = _seats(g)
     weight = auction_likelihood(g.view(bidder))
-    hands = [WEAK] * 4
-    strong_self = list(hands)
-    strong_self[bidder] = STRONG
-    assert weight(strong_self) == weight(hands)
+    assert weight(_hands(bidder)) == weight(_hands())
     # The partner's calls are read like an opponent's.
     weight = auction_likelihood(g.view(dealer))
-    assert weight(strong_self) > weight(hands)
+    assert weight(_hands(bidder)) > weight(_hands())
 
 
 def test_a_forced_bid_says_nothing() -> None:
     g = _auction([None, None, None, 30], forced_bid=True)
     first, second, third, dealer = _seats(g)
     weight = auction_likelihood(g.view(first))
-    hands = [WEAK] * 4
-    with_strong_dealer = list(hands)
-    with_strong_dealer[dealer] = STRONG
     # Only the passes are read: the dealer's bid was forced on it.
-    strong_passer = list(hands)
-    strong_passer[third] = STRONG
-    assert weight(with_strong_dealer) == weight(hands)
-    assert weight(strong_passer) < weight(hands)
+    assert weight(_hands(dealer)) == weight(_hands())
+    assert weight(_hands(third)) < weight(_hands())
 
 
 def test_nello_bids_and_moon_for_three_say_nothing() -> None:
     g = _auction([None, 42, None, None], trump=Trump.NELLO, nello=True)
     first, bidder, third, dealer = _seats(g)
     weight = auction_likelihood(g.view(third))
-    hands = [WEAK] * 4
-    strong_bidder = list(hands)
-    strong_bidder[bidder] = STRONG
-    assert weight(strong_bidder) == weight(hands)  # the first seat's pass alone is read
-    strong_first = list(hands)
-    strong_first[first] = STRONG
-    assert weight(strong_first) < weight(hands)
+    assert weight(_hands(bidder)) == weight(_hands())  # the first seat's pass alone is read
+    assert weight(_hands(first)) < weight(_hands())
     moon3 = Game.new("moon3", seed=3)
     moon3.apply(Bid(moon3.to_act.seat, 5))
     assert auction_likelihood(moon3.view((moon3.view(0).bids[0].seat + 1) % 3)) is None
@@ -126,10 +107,7 @@ def test_moon_for_four_reads_tricks() -> None:
     g = _auction([None, 6, None, None], game="moon4")
     first, bidder, third, dealer = _seats(g)
     weight = auction_likelihood(g.view(first))
-    hands = [WEAK] * 4
-    weak_bidder = weight(hands)
-    hands[bidder] = STRONG
-    assert weight(hands) > 10 * weak_bidder
+    assert weight(_hands(bidder)) > 10 * weight(_hands())
 
 
 def test_the_chance_of_a_bid_rises_with_the_hand_and_stays_soft() -> None:
