@@ -26,9 +26,9 @@ up after a few layouts (``RACE_BEHIND``), and tiles equal on that are parted by 
 they keep, solved exactly on the same layouts, before ``normal``'s rules of thumb.
 
 Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
-at random (naming trump, weighed by what the others' calls say of them: ``search.auction``),
-solves the first trick led by itself, and names the trump best on average over the same
-layouts (not each layout's best). It bids when the simulated make rate, read
+at random, solves the first trick led by itself, and names the trump best on average over
+the same layouts (not each layout's best): the bid and the trump are weighed alike, on
+random layouts, as the calibration measured them. It bids when the simulated make rate, read
 through the self-play calibration (``calibration``: open hands flatter the bidder), says
 the bid is made at least half the time (in Moon for three, 30% of the time: there that
 won more hands); follow-me's rate is first taken at
@@ -71,7 +71,6 @@ from .contracts import special_bid
 from .hand_value import hand_value
 from .knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
-from .search.auction import auction_likelihood
 from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, deal_constraints, sample
 from .search.position import Position, for_majority
@@ -359,18 +358,15 @@ class ExpertBot:
         options = view.options
         constraints = self._deal_constraints(view)
         budget = Budget(self.call_budget)
-        # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
-        # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.
-        bidding = view.phase is Phase.BIDDING or view.bidder is None
         promised = _promised_doubles(view)
         if promised:
             layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng, budget)
         else:
-            # Naming trump, the auction is over and read (``search.auction``); a bid is
-            # simulated on random layouts, as the calibration measured it.
-            likely = None if bidding else auction_likelihood(view)
-            layouts_of = self._layouts(constraints, rng, budget, likely)
+            layouts_of = self._layouts(constraints, rng, budget)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
+        # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
+        # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.
+        bidding = view.phase is Phase.BIDDING or view.bidder is None
         bidder = view.seat if bidding else view.bidder
         declarer = view.seat
         for layouts, (hands, _) in enumerate(layouts_of):
