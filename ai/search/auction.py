@@ -27,9 +27,10 @@ in Moon for three the bidder's hand changes with the widow.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from moon42.rules import bidding
-from moon42.rules.tiles import TILES, mask_of
+from moon42.rules.tiles import TILES, mask_of, tile, tiles_of_mask
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
@@ -51,13 +52,9 @@ VALUE_EFFORT = 2  # ``effort`` units for one hand valued for one trump
 CANDIDATES = 2  # the numbers a hand is valued for: its longest
 
 # For each number, the tiles that carry it (the double among them).
-_SUITS = tuple(
-    sum(1 << t for t in range(28) if n in (TILES[t].high, TILES[t].low)) for n in range(7)
-)
-_DOUBLES = sum(1 << t for t in range(28) if TILES[t].is_double)
-_DOUBLE_OF = tuple(
-    next(t for t in range(28) if TILES[t].is_double and TILES[t].high == n) for n in range(7)
-)
+_SUITS = tuple(mask_of(t for t in TILES if t.carries(n)) for n in range(7))
+_DOUBLES = mask_of(t for t in TILES if t.is_double)
+_DOUBLE_OF = tuple(tile(n, n) for n in range(7))
 DOUBLES_TRUMP = 3  # doubles are valued as trump for a hand with this many of them
 
 
@@ -68,16 +65,14 @@ def call_chance(game: str, worth: float, level: int) -> float:
     return FLOOR + (1 - 2 * FLOOR) / (1 + math.exp(-x))
 
 
-class _Call:
-    """One call read: who made it, at what level, and whether it was a bid."""
+class _Call(NamedTuple):
+    """One call read: who made it, at what level, whether it was a bid, and the trump it
+    named when that is known."""
 
-    __slots__ = ("seat", "level", "bid", "trump")
-
-    def __init__(self, seat: int, level: int, bid: bool, trump: Trump | None) -> None:
-        self.seat = seat
-        self.level = level
-        self.bid = bid
-        self.trump = trump  # the trump it named, when it is known
+    seat: int
+    level: int
+    bid: bool
+    trump: Trump | None
 
 
 def _calls(view: SeatView) -> list[_Call]:
@@ -122,7 +117,7 @@ def auction_likelihood(view: SeatView):
     options = view.options
     dealt = mask_of(tile_set_of(view))
     counts = not options.is_moon
-    shown = {c.seat: sum(1 << t for t in played_by(view, c.seat)) for c in calls}
+    shown = {c.seat: mask_of(played_by(view, c.seat)) for c in calls}
     worths: dict[tuple[int, Trump | None], float] = {}
 
     def worth(hand: int, named: Trump | None) -> float:
@@ -140,7 +135,7 @@ def auction_likelihood(view: SeatView):
             trumps = [Trump.of_number(n) for n in lengths[:CANDIDATES]]
             if options.doubles_trump and (hand & _DOUBLES).bit_count() >= DOUBLES_TRUMP:
                 trumps.append(Trump.DOUBLES)
-        tiles = tuple(TILES[t] for t in range(28) if hand >> t & 1)
+        tiles = tiles_of_mask(hand)
         effort.spend(VALUE_EFFORT * len(trumps))
         best = max(
             hand_value(tiles, t, options.trick_rules_for(t), dealt).score(counts)
