@@ -237,8 +237,8 @@ class Table:
     def watch(self, who: Sitter, send: Send, seat: int = 0) -> Spectator:
         """``who`` watches the table from ``seat``'s side (a session watches one table)."""
         if self.seat_of(who) is not None:
-            raise TableError(f"you sit at table {self.number}: press its number to take "
-                             "your seat.")
+            raise TableError(f"you sit at table {self.number}: type its number and Enter "
+                             "to take your seat.")
         if not 0 <= seat < len(self.seats):
             raise TableError(f"table {self.number} has seats 1 to {len(self.seats)}.")
         if self.max_spectators == 0:

@@ -4,7 +4,9 @@ Only in server mode (``moon42 serve ssh`` sets the socket's path and the session
 in the app's environment).  The screen holds the app's connection to the server's tables;
 a seat's game is drawn by ``RemoteFlow`` on a table screen pushed over this one.  A guest's
 seat taken from another session is taken back with its code, asked for by
-``SeatCodeScreen``.  ``w`` and a table's number watch it instead of sitting down (a
+``SeatCodeScreen``.  A table is chosen by its number, typed (of any length: numbers are
+never used twice, so a server's tables soon pass 9) and then Enter, or by its row, picked
+with the arrows and then Enter.  ``w`` watches the table chosen instead of sitting down (a
 spectator's flow, drawn the same way); ``h`` says whether the tables one opens show
 spectators a seat's hand once each hand is over.
 """
@@ -15,6 +17,7 @@ import asyncio
 import os
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -26,6 +29,9 @@ from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableClient
 from .remote_flow import RemoteFlow
 
 __all__ = ["SeatCodeScreen", "TablesScreen", "tables_offered"]
+
+# The digits a table's number may have (a server opens far fewer tables in its life).
+NUMBER_DIGITS = 9
 
 
 def tables_offered() -> bool:
@@ -77,15 +83,20 @@ class TablesScreen(Screen):
     DEFAULT_CSS = """
     TablesScreen #tables { padding: 1 2 0 2; }
     TablesScreen #tables-news { padding: 0 2; height: auto; color: $warning; }
+    TablesScreen #tables-typed { padding: 0 2; height: auto; text-style: bold; }
     """
     BINDINGS = [
         Binding("o", "open_table", "Open a table", id="open-table"),
-        Binding("w", "watch", "Watch table N", id="watch-table"),
+        Binding("enter", "choose", "Sit at the table", key_display="⏎", id="sit-table"),
+        Binding("w", "watch", "Watch it", id="watch-table"),
         Binding("h", "reveal", "Hands after", show=False, id="reveal-hands"),
         Binding("r", "refresh", "Refresh", id="refresh-tables"),
-        Binding("escape", "lobby", "Lobby", key_display="esc", id="tables-lobby"),
-        *[Binding(str(n), f"join({n})", "Sit at table N", show=False, id=f"join-{n}")
-          for n in range(1, 10)],
+        Binding("escape", "back", "Lobby", key_display="esc", id="tables-lobby"),
+        Binding("up", "row(-1)", "Row up", show=False, id="row-up"),
+        Binding("down", "row(1)", "Row down", show=False, id="row-down"),
+        Binding("backspace", "erase", "Erase a digit", show=False, id="erase-digit"),
+        *[Binding(str(n), f"digit({n})", "Type a table's number", show=False,
+                  id=f"table-digit-{n}") for n in range(10)],
     ]
 
     def __init__(self, game: str, options: dict[str, Any], bot_claims: bool = True) -> None:
@@ -98,7 +109,9 @@ class TablesScreen(Screen):
         self.held: int | None = None
         self.code_needed = False  # the held seat was taken from another session
         self._joining: int | None = None  # the table last asked for
-        self.watch_next = False  # w was pressed: the next number watches a table
+        self.typed = ""  # the digits of a table's number, typed so far
+        self.row: int | None = None  # the number of the table whose row is picked
+        self.watch_next = False  # w was pressed: the table chosen next is watched
         self.reveal = False  # the tables one opens show spectators a hand after each hand
         self.news = "Connecting to the server's tables..."
 
@@ -106,6 +119,7 @@ class TablesScreen(Screen):
         with VerticalScroll(id="tables"):
             yield Static("Shared tables", classes="title")
             yield Static("", id="tables-list", markup=False)
+        yield Static("", id="tables-typed", markup=False)
         yield Static("", id="tables-news", markup=False)
         yield Footer()
 
@@ -118,23 +132,42 @@ class TablesScreen(Screen):
         if not self.is_mounted or not self.children:  # the app is closing
             return
         title = GAME_TITLES.get(self.game, self.game)
-        lines = [table_line(entry) for entry in self.listing] or ["No tables are open yet."]
+        lines = Text()
+        for entry in self.listing:
+            picked = entry["table"] == self.row
+            lines.append(f"{self.app.glyphs.turn if picked else ' '} {table_line(entry)}\n",
+                         style="reverse" if picked else "")
+        if not self.listing:
+            lines.append("No tables are open yet.\n")
         shown = "on" if self.reveal else "off"
-        lines += ["", f"o opens a table of {title} with the lobby's house rules; a table's "
-                  "number sits you at it (bots play the empty seats); w and a number watch "
-                  "it.",
-                  "A seat is yours until you leave it: if you drop, a bot plays it until you "
-                  "come back.",
-                  f"h: spectators of the tables you open see one seat's hand after each "
-                  f"hand: {shown}.",
-                  "Names: ann signed in with a key, Zoë+ is a member (web page and secret), "
-                  "bob? a guest (a name nobody checked)."]
+        lines.append("\n".join([
+            "", f"o opens a table of {title} with the lobby's house rules. To sit at a "
+            "table (bots play the empty seats), type its number and Enter, or pick its row "
+            "with the arrows and Enter; w and then a number or a row watches it.",
+            "A seat is yours until you leave it: if you drop, a bot plays it until you "
+            "come back.",
+            f"h: spectators of the tables you open see one seat's hand after each "
+            f"hand: {shown}.",
+            "Names: ann signed in with a key, Zoë+ is a member (web page and secret), "
+            "bob? a guest (a name nobody checked)."]))
         if self.held is not None:
-            how = "and type its seat code " if self.code_needed else ""
-            lines.insert(0, f"You hold a seat at table {self.held}: press {self.held} {how}"
-                         "to take it back.\n")
-        self.query_one("#tables-list", Static).update("\n".join(lines))
+            how = " and give its seat code" if self.code_needed else ""
+            lines = Text(f"You hold a seat at table {self.held}: type {self.held}, Enter"
+                         f"{how} to take it back.\n\n") + lines
+        self.query_one("#tables-list", Static).update(lines)
+        typed = self.query_one("#tables-typed", Static)
+        typed.update(self._typing())
+        typed.display = bool(self.typed or self.watch_next)
         self.query_one("#tables-news", Static).update(self.news)
+
+    def _typing(self) -> str:
+        """The number being typed, where it will take the player."""
+        cursor = "_" if len(self.typed) < NUMBER_DIGITS else ""
+        if self.watch_next:
+            return (f"Watch table {self.typed}{cursor}  (Enter watches it"
+                    f"{'' if self.typed else ', or the row picked'}; Esc: not now)")
+        return (f"Table {self.typed}{cursor}  (Enter sits you there, w watches it; "
+                "Backspace erases, Esc clears)")
 
     def _send(self, request: dict[str, Any]) -> None:
         if self.client is not None:
@@ -161,9 +194,12 @@ class TablesScreen(Screen):
         kind = message.get("type")
         if kind == "hello":
             self.held = message.get("held")
+            self.row = self.held  # Enter takes it back
             self.code_needed = bool(message.get("code"))
         elif kind == "tables":
             self.listing = message["tables"]
+            if self.row not in [entry["table"] for entry in self.listing]:
+                self.row = None
         elif kind in ("seated", "view") and self._new_flow(message):
             self._received_at_table(message)
             return
@@ -229,22 +265,64 @@ class TablesScreen(Screen):
             self._send({"op": "list"})
 
     def action_open_table(self) -> None:
-        self.watch_next = False
+        self.watch_next, self.typed = False, ""
         self._send({"op": "open", "game": self.game, "options": self.options,
                     "bot_claims": self.bot_claims, "reveal": self.reveal})
 
-    def action_join(self, number: int) -> None:
+    def action_digit(self, digit: int) -> None:
+        if len(self.typed) < NUMBER_DIGITS:
+            self.typed = (self.typed + str(digit)).lstrip("0")
+        self.row, self.news = None, ""  # what is typed is the choice now
+        self._draw()
+
+    def action_erase(self) -> None:
+        self.typed = self.typed[:-1]
+        self._draw()
+
+    def action_row(self, step: int) -> None:
+        """Pick the next row (or the one before); the first arrow picks an end."""
+        numbers = [entry["table"] for entry in self.listing]
+        if not numbers:
+            return
+        self.typed = ""
+        if self.row in numbers:
+            self.row = numbers[(numbers.index(self.row) + step) % len(numbers)]
+        else:
+            self.row = numbers[0 if step > 0 else -1]
+        self._draw()
+
+    def action_choose(self) -> None:
+        """Sit at (or watch) the table whose number is typed, or whose row is picked."""
+        number = int(self.typed) if self.typed else self.row
+        if number is None:
+            self.news = ("Type a table's number, or pick its row with the arrows, then "
+                         "Enter." if self.listing else "No tables are open yet: o opens one.")
+            self._draw()
+            return
+        self.typed = ""
         if self.watch_next:
             self.watch_next = False
             self._send({"op": "watch", "table": number})
-            return
-        self._joining = number
-        self._send({"op": "join", "table": number})
+        else:
+            self._joining = number
+            self._send({"op": "join", "table": number})
+        self._draw()
 
     def action_watch(self) -> None:
+        if self.typed:
+            self.watch_next = True
+            self.action_choose()
+            return
         self.watch_next = True
-        self.news = "Watch which table? Press its number."
         self._draw()
+
+    async def action_back(self) -> None:
+        """Esc: what is being typed goes first, then the lobby."""
+        if self.typed or self.watch_next:
+            self.typed, self.watch_next = "", False
+            self._draw()
+            return
+        await self.action_lobby()
 
     def action_reveal(self) -> None:
         self.reveal = not self.reveal

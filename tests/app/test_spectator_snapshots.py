@@ -46,7 +46,7 @@ def server(request, tmp_path, monkeypatch: pytest.MonkeyPatch):
 
 async def _watching(pilot: Pilot) -> None:
     await _tables(pilot)
-    await pilot.press("w", "1")
+    await pilot.press("w", "1", "enter")
     await _until(pilot, lambda: isinstance(pilot.app.screen, SpectatorTableScreen)
                  and pilot.app.screen.view is not None
                  and len(pilot.app.screen.chat.lines) == 3)

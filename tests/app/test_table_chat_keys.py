@@ -38,7 +38,7 @@ async def _sit_at_table_one(pilot) -> None:
     app = pilot.app
     await pilot.press("t")
     await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
-    await pilot.press("1")
+    await pilot.press("1", "enter")
     await _until(pilot, lambda: "Enter plays on" in str(app.screen.query("Static")
                                                          .nodes[-1].render()),
                  "the seat's code")
@@ -151,7 +151,7 @@ def test_a_spectator_turns_seats_and_stops_watching(server) -> None:  # noqa: F8
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("t")
             await _until(pilot, lambda: getattr(app.screen, "listing", None), "the list")
-            await pilot.press("w", "1")
+            await pilot.press("w", "1", "enter")
             await _until(pilot, lambda: isinstance(app.screen, SpectatorTableScreen)
                          and app.screen.view is not None, "the table, watched")
             screen = app.screen
@@ -189,7 +189,7 @@ def test_a_spectator_is_shown_a_seats_dealt_hand_after_it_where_the_table_allows
             await pilot.press("t")
             await _until(pilot, lambda: len(getattr(app.screen, "listing", ())) == 2,
                          "the two tables")
-            await pilot.press("w", "2")
+            await pilot.press("w", "2", "enter")
             await _until(pilot, lambda: isinstance(app.screen, SpectatorTableScreen)
                          and app.screen.view is not None, "the table, watched")
             screen = app.screen

@@ -74,7 +74,7 @@ async def _tables(pilot: Pilot) -> None:
 
 async def _told_the_code(pilot: Pilot) -> None:
     await _tables(pilot)
-    await pilot.press("1")
+    await pilot.press("1", "enter")
     await _until(pilot, lambda: isinstance(pilot.app.screen, SeatCodeNotice))
 
 

@@ -123,7 +123,7 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
             await zoe.keys("t")
             await zoe.wait_for("1. Moon for 3")
             mark = len(zoe.raw)
-            await zoe.keys("1")
+            await zoe.keys("1\r")
             seated = await zoe.wait_for(AT_TABLE, mark)
             assert "This seat's code" not in seated, seated  # a member's seat needs none
 

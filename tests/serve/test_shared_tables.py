@@ -90,8 +90,8 @@ def asked_for_the_code(tmux: Tmux, server: Server, terminal: str, user: str) -> 
     tmux.open(terminal, server.ssh(None, "-tt", user=user))
     tmux.wait_for(terminal, LOBBY_TITLE)
     tmux.keys(terminal, "t")
-    tmux.wait_for(terminal, "You hold a seat at table 1: press 1 and type its seat code")
-    tmux.keys(terminal, "1")
+    tmux.wait_for(terminal, "You hold a seat at table 1: type 1, Enter and give its seat code")
+    tmux.keys(terminal, "1", "Enter")
     tmux.wait_for(terminal, CODE_ASKED)
 
 
@@ -111,7 +111,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         tmux.wait_for("bob", LOBBY_TITLE)
         tmux.keys("bob", "t")
         tmux.wait_for("bob", "1. Moon for 3")  # ...bob sees it listed, and sits
-        tmux.keys("bob", "1")
+        tmux.keys("bob", "1", "Enter")
         code = seated(tmux, "bob")
         tmux.wait_for("bob", AT_TABLE)
 

@@ -50,7 +50,7 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
         tmux.wait_for("bob", LOBBY_TITLE)
         tmux.keys("bob", "t")
         tmux.wait_for("bob", "1. Moon for 3")
-        tmux.keys("bob", "w", "1")  # watch table 1
+        tmux.keys("bob", "w", "1", "Enter")  # watch table 1
         tmux.wait_for("bob", WATCHING)
         tmux.wait_for("bob", HIDDEN)
         assert not hand_tiles(tmux.screen("bob"))
@@ -116,7 +116,7 @@ def test_a_spectator_watches_a_whole_hand_talks_and_goes(tmp_path: Path) -> None
                    .splitlines()[0], what="the list without bob")
 
         # Cat watches, then takes the empty seat.
-        tmux.keys("cat", "w", "1")
+        tmux.keys("cat", "w", "1", "Enter")
         tmux.wait_for("cat", WATCHING)
         tmux.keys("cat", "j")
         tmux.wait_for("cat", "This seat's code")
