@@ -56,9 +56,6 @@ def last_hand_line(view: SeatView, glyphs: Glyphs) -> str:
             f"{trump_text(result.trump, view.options)}: {verdict} ({need_line(result, view)}).")
 
 
-_PROMPT = "n: play again, r: replay this game, p: play a deal again, l: lobby"
-
-
 class GameOverScreen(Screen[str]):
     class ReplayGame(Message):
         """Open the replay viewer on the game just ended, at its last hand."""
@@ -76,6 +73,9 @@ class GameOverScreen(Screen[str]):
         Binding("l,escape", "choose('lobby')", "Lobby", key_display="l", id="lobby"),
         Binding("q", "choose('quit')", "Quit", show=False, id="quit-game"),
     ]
+    # The keys in words, under the scores, and what Enter says of them.
+    PROMPT = "n: play again, r: replay this game, p: play a deal again, l: lobby"
+    WHICH_KEY = "Enter starts nothing here: n plays again, l goes to the lobby, r replays."
 
     def __init__(self, view: SeatView, glyphs: Glyphs = UNICODE) -> None:
         super().__init__()
@@ -91,7 +91,7 @@ class GameOverScreen(Screen[str]):
             if self.view.results:
                 yield Static(last_hand_line(self.view, self.glyphs), markup=False)
             yield Scoreboard(id="scoreboard")
-        yield Static(_PROMPT, id="over-prompt")
+        yield Static(self.PROMPT, id="over-prompt")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -108,8 +108,7 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
     def action_which_key(self) -> None:
-        self.query_one("#over-prompt", Static).update(
-            "Enter starts nothing here: n plays again, l goes to the lobby, r replays.")
+        self.query_one("#over-prompt", Static).update(self.WHICH_KEY)
 
     def action_replay(self) -> None:
         self.post_message(self.ReplayGame())

@@ -240,10 +240,17 @@ class _WatchedSummary(_SharedSummary):
 
 
 class _SharedGameOver(GameOverScreen):
-    """The game's end at a shared table: any choice leaves the table."""
+    """The game's end at a shared table: back to the tables, or quit.  A game of one's own
+    is played again, replayed or dealt again from here; a shared table's is not (its record
+    stays on the server), so those keys are neither offered nor taken."""
+
+    BINDINGS = [Binding("l,escape", "choose('lobby')", "Back to the tables", key_display="l",
+                        id="shared-over-leave")]
+    PROMPT = "l: back to the shared tables, q: quit"
+    WHICH_KEY = "Enter starts nothing here: l goes back to the shared tables, q quits."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action not in ("replay", "deal_again")
+        return action in ("which_key", "choose") and parameters != ("again",)
 
 
 def _claimed(value: Any) -> Claimed | None:
