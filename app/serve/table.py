@@ -196,10 +196,21 @@ class Table:
 
     # ----- what each seat sees -------------------------------------------
 
+    def names(self) -> tuple[str, ...]:
+        """Who sits where now, as every screen at the table shows it: a player whose
+        connection has dropped is away from that moment, and once the grace is over the bot
+        that plays for them says so (``bob (away, bot) plays 4-4``)."""
+        return tuple(self._name(i) for i in range(len(self.seats)))
+
+    def _name(self, seat: int) -> str:
+        s = self.seats[seat]
+        if s.player is None or s.send is not None:
+            return s.shown
+        return f"{s.name} (away, bot)" if self.bot_plays(seat) else f"{s.name} (away)"
+
     def view(self, seat: int) -> SeatView:
         """The seat's view, with the names of who sits where now."""
-        names = tuple(s.shown for s in self.seats)
-        return replace(self.game.view(seat), players=names)
+        return replace(self.game.view(seat), players=self.names())
 
     def message_for(self, seat: int, events: list[Event]) -> dict[str, Any]:
         return {"type": "view", "table": self.number, "seat": seat,
@@ -224,10 +235,9 @@ class Table:
     def message_for_spectator(self, spectator: Spectator,
                               events: list[Event]) -> dict[str, Any]:
         """A spectator's view: no hand, no widow, no discard (``spectators``)."""
-        names = tuple(s.shown for s in self.seats)
         shown = revealed_hand(self.game, spectator) if self.reveal else None
         return {"type": "view", "table": self.number, "seat": spectator.seat,
-                "view": encode(spectator_view(self.game, spectator.seat, names)),
+                "view": encode(spectator_view(self.game, spectator.seat, self.names())),
                 "events": encode(events), "watching": True,
                 "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
                 "pace": self.pace, "claimed": self._claimed_now(),

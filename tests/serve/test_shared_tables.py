@@ -148,6 +148,7 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
         # his seat and ann plays on to the end of the hand.
         assert seat_code(tmux, "bob") == code  # c says it again
         tmux._tmux("kill-session", "-t", "bob")
+        tmux.wait_for("ann", "bob? (away")  # at once; then "(away, bot)" as the bot plays
         play_until_summary(tmux, ["ann"])
 
         # Someone else takes the name bob, now free: the seat is offered, but not given.

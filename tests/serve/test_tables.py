@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from moon42.app.contract_words import waiting_prompt
+from moon42.app.game.flow import table_notes
 from moon42.app.serve.seats import CODE_TRIES, SeatCodeNeeded, Sitter, TableError
 from moon42.app.serve.table import Table
 from moon42.app.serve.tables import Tables
@@ -264,3 +266,33 @@ def test_a_key_takes_its_seat_back_from_any_session_and_nobody_else_can():
     with pytest.raises(TableError, match="taken by Ann"):
         t.take(guest("Ann"), Inbox(), seat=0)  # a guest of the same name is someone else
     assert t.take(guest("Ann"), Inbox()) == 1
+
+
+def test_a_dropped_player_is_away_at_once_and_the_bot_playing_for_them_says_so():
+    clock = Clock()
+    t = table(clock, grace=5.0)
+    ann, bob, cat = Inbox(), Inbox(), Inbox()
+    t.take(ANN, ann, seat=0)
+    t.take(BOB, bob, seat=1)
+    t.watch(CAT, cat, seat=2)
+    run_bots(t)
+    while t.game.to_act.seat != 1:  # to Bob's turn: Ann passes or plays her first choice
+        t.act(ANN, t.game.view(0).legal[0])
+        run_bots(t)
+    t.drop(BOB)
+    # At once, on every screen: the player's and the spectator's.
+    for inbox in (ann, cat):
+        assert inbox.last_view().players[1] == "Bob (away)"
+    assert waiting_prompt(ann.last_view(), ann.last_view().players[1]) == \
+        "Bob (away) to play."
+    clock.now += 5.0  # the grace is over: the bot plays for Bob, and says so
+    events = t.bot_step()
+    assert events is not None
+    for inbox in (ann, cat):
+        view = inbox.last_view()
+        assert view.players[1] == "Bob (away, bot)"
+        _, notes = table_notes(events, view, view.seat, None)
+        assert notes and notes[0].startswith("Bob (away, bot) "), notes
+    assert t.summary()["seats"][1]["name"] == "Bob"  # the list adds its own "(away)"
+    t.take(BOB, Inbox())  # back: the name is his own again, everywhere
+    assert ann.last_view().players[1] == cat.last_view().players[1] == "Bob"
