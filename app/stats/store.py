@@ -240,6 +240,7 @@ def _write_game(conn: sqlite3.Connection, facts: GameFacts) -> None:
                target, uses_marks, started, finished, winners, human_won, undo_used)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (id) DO UPDATE SET
+               players = excluded.players, bots = excluded.bots,
                finished = COALESCE(games.finished, excluded.finished),
                winners = COALESCE(games.winners, excluded.winners),
                human_won = COALESCE(games.human_won, excluded.human_won),

@@ -4,8 +4,10 @@ database that cannot be written is logged and kept while the table plays on."""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,43 @@ def test_no_folder_is_made_and_a_damaged_database_is_kept(tmp_path: Path,
     assert sum("guest-ann's statistics not saved" in r.getMessage()
                for r in caplog.records) == 1
     assert not (tmp_path / "players" / bob.player).exists()
+
+
+def test_every_player_of_a_shared_game_records_the_same_players_and_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann opens the table, Bob sits down after the first move, Cat after the first hand:
+    each one's statistics have the one game, with who played each seat and when it began,
+    as the others' have it (each from their own seat)."""
+    ticks = iter(range(3600))
+
+    def clock() -> str:  # a second later at every look: no two starts the same by chance
+        tick = next(ticks)
+        return f"2026-12-05T10:{tick // 60:02d}:{tick % 60:02d}+00:00"
+
+    for module in ("moon42.app.stats.recorder", "moon42.app.serve.table_stats"):
+        monkeypatch.setattr(f"{module}.now_text", clock, raising=False)
+    ann, bob, cat = guest("Ann"), guest("Bob"), guest("Cat")
+    for who in (ann, bob, cat):
+        _folder(tmp_path, who.player)
+    stats = TableStats(tmp_path)
+    t = _table(stats, "moon4", target=99)
+    t.take(ann, lambda message: None, seat=0)
+    assert t.bot_step() is not None  # the first move: Ann's statistics follow from here
+    t.take(bob, lambda message: None, seat=1)
+    play(t, {0: ann, 1: bob}, random.Random(4), hands=1)
+    t.take(cat, lambda message: None, seat=3)
+    play(t, {0: ann, 1: bob, 3: cat}, random.Random(5), hands=1)
+
+    rows = {}
+    for who in (ann, bob, cat):
+        with sqlite3.connect(stats.path_of(who.player)) as db:
+            rows[who.name] = db.execute(
+                "SELECT id, players, bots, started, human_seat FROM games").fetchall()
+    assert [len(r) for r in rows.values()] == [1, 1, 1]  # one game each
+    games = {name: r[0] for name, r in rows.items()}
+    assert len({g[:4] for g in games.values()}) == 1, games  # one id, players, bots, start
+    _, players, bots, _, _ = games["Ann"]
+    assert json.loads(players) == ["Ann", "Bob", "Bot C", "Cat"]
+    assert json.loads(bots) == [None, None, "Bot C", None]
+    assert [g[4] for g in games.values()] == [0, 1, 3]  # each from their own seat
+    stats.forget(t)
