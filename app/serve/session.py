@@ -114,7 +114,8 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         limits = self.service.settings.limits
-        why = self.connection.key_refusal() or self.refusal
+        refused_key = self.connection.key_refusal()
+        why = refused_key or self.refusal
         identity = self.connection.identity
         # A key's player's name may be another's; a guest's may have become a member's.
         taken = None if why is not None or identity is None \
@@ -124,6 +125,9 @@ class GameSession(asyncssh.SSHServerSession):
         if taken is not None:
             self._say_and_leave(taken, f"Sign in under another name: ssh -l OTHERNAME -p "
                                 f"{self.service.port} HOST")
+        elif refused_key is not None:  # the key's options refused it, terminal or none
+            self._say_and_leave(refused_key, "Sign in with another key, or ask whoever keeps "
+                                "the server's keys to change this one's options.")
         elif why is not None:
             self._say_and_leave(why, "Connect with a terminal: ssh -t -p "
                                 f"{self.service.port} HOST")

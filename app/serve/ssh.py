@@ -289,10 +289,14 @@ class GameConnection(asyncssh.SSHServer):
         if self.keys is None or self.keys.grant is None:
             return None
         refusal = self.keys.grant.refusal()
-        if refusal is None and (not self.conn.check_certificate_permission("pty")
-                                or self.conn.get_certificate_option("force-command")):
-            refusal = "this key's certificate allows no terminal, or forces a command: " \
-                "the game cannot run."
+        forced = self.conn.get_certificate_option("force-command")
+        if refusal is None and forced:
+            refusal = (f"this key's certificate forces a command (force-command="
+                       f"\"{str(forced)[:60]}\"); the game is the only thing moon42 runs, so "
+                       "the key cannot play here.")
+        if refusal is None and not self.conn.check_certificate_permission("pty"):
+            refusal = ("this key's certificate does not permit a terminal (no permit-pty): "
+                       "the game needs one, so the key cannot play here.")
         return refusal
 
     # ----- what the connection asks for ---------------------------------------

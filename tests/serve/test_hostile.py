@@ -301,17 +301,19 @@ def test_connections_over_the_limits_are_closed_at_once_and_sigterm_restores_ter
 
 def test_authorized_keys_options_are_honoured(tmp_path: Path, tmux: Tmux) -> None:
     names = ("walled", "nopty", "command", "restrict", "expired", "elsewhere", "friend",
-             "authority", "ann", "bob")
+             "authority", "ann", "bob", "annbare")
     keys = {name: make_key(tmp_path, name) for name in names}
 
     def line(name: str, options: str) -> str:
         return f"{options} {keys[name].with_suffix('.pub').read_text().strip()}\n"
 
     # A certificate authority that vouches for ann and for bob; the line takes only ann.
-    for person in ("ann", "bob"):
+    # Ann's second key is vouched for without a terminal.
+    for person, key, extra in (("ann", "ann", ()), ("bob", "bob", ()),
+                               ("ann", "annbare", ("-O", "no-pty"))):
         subprocess.run(["ssh-keygen", "-q", "-s", str(keys["authority"]), "-I", person,
-                        "-n", person, "-V", "-5m:+1h", str(keys[person].with_suffix(".pub"))],
-                       check=True)
+                        "-n", person, "-V", "-5m:+1h", *extra,
+                        str(keys[key].with_suffix(".pub"))], check=True)
     (tmp_path / "authorized_keys").write_text(
         line("walled", 'from="10.9.9.9",no-pty,command="/bin/false"')
         + line("nopty", "no-pty")
@@ -337,6 +339,17 @@ def test_authorized_keys_options_are_honoured(tmp_path: Path, tmux: Tmux) -> Non
                              ("restrict", "says restrict"), ("expired", "expired on 2020-01-01")):
             refused = attempt(name)
             assert refused.returncode == 1 and reason in refused.stderr, (name, refused.stderr)
+            # A terminal was asked for (-tt): the key's options refused it, and it is said so.
+            assert "ssh -t" not in refused.stderr, (name, refused.stderr)
+            assert "Sign in with another key" in refused.stderr, (name, refused.stderr)
+        # A certificate without permit-pty: OpenSSH ends a session whose terminal was
+        # refused, so without one the server says why (the certificate, not the session).
+        refused = subprocess.run(server.ssh(keys["annbare"], "-T", user="ann"),
+                                 capture_output=True, text=True, timeout=PATIENCE,
+                                 stdin=subprocess.DEVNULL)
+        assert refused.returncode == 1, refused.stderr
+        assert "does not permit a terminal (no permit-pty)" in refused.stderr, refused.stderr
+        assert "Sign in with another key" in refused.stderr, refused.stderr
         for name in ("friend", "ann"):  # a name the host's address resolves to; a certificate
             tmux.open(name, server.ssh(keys[name], "-tt", user=name))
             tmux.wait_for(name, LOBBY_TITLE)
