@@ -1,7 +1,8 @@
 """Headless Chromium for the web tests, driven over the DevTools protocol.
 
 A plain ``--screenshot`` is taken as soon as the page has loaded, before the app behind
-the websocket has drawn anything; here the test waits for the game's own words first.
+the websocket has drawn anything; here the test waits for the game's own words first,
+then for the page to have painted them (its fonts in, two frames drawn with nothing new).
 The page draws the terminal on a canvas, so its words are read from what the websocket
 brings, which a script added before the page's own keeps a copy of.
 """
@@ -19,6 +20,8 @@ import subprocess
 from pathlib import Path
 
 import aiohttp
+
+from .tools import need
 
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu",
                   "--disable-background-networking", "--no-first-run",
@@ -48,11 +51,19 @@ _WATCH_WEBSOCKETS = """
 })();
 """
 
+# Resolves, with how much the app has sent, once the page's fonts are in and the terminal
+# has painted two frames since (the terminal draws what it was sent at the next frame).
+_PAINTED = """
+document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(
+  () => requestAnimationFrame(() => done((window.moon42Screen || "").length)))))
+"""
+
 _ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b.")
 
 
 class Browser:
     def __init__(self, folder: Path) -> None:
+        need("chromium")
         self.process = subprocess.Popen(
             ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={folder / 'profile'}",
              "about:blank"],
@@ -108,10 +119,25 @@ class Browser:
                     found = await self._call(ws, "Runtime.evaluate",
                                              expression="window.moon42Screen || ''")
                     text = _ESCAPES.sub("", found["result"].get("value", ""))
-                await asyncio.sleep(1.0)  # let the last frame land before the picture
+                await self._painted(ws, deadline)
                 shot = await self._call(ws, "Page.captureScreenshot", format="png")
                 picture.write_bytes(base64.b64decode(shot["data"]))
                 return text
+
+    async def _painted(self, ws: aiohttp.ClientWebSocketResponse, deadline: float) -> None:
+        """Until the page has painted all the app sent: nothing new came while the
+        terminal painted two frames (its fonts loaded)."""
+        loop = asyncio.get_running_loop()
+        before = -1
+        while True:
+            found = await self._call(ws, "Runtime.evaluate", expression=_PAINTED,
+                                     awaitPromise=True)
+            sent = int(found["result"]["value"])
+            if sent == before:
+                return
+            if loop.time() > deadline:
+                raise AssertionError("the page never stopped drawing")
+            before = sent
 
     async def _call(self, ws: aiohttp.ClientWebSocketResponse, method: str, **params):
         number = next(self._ids)

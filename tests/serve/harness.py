@@ -16,6 +16,8 @@ import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from .tools import need
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SSH_OPTIONS = ("-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
@@ -45,6 +47,7 @@ def wait_until(check, timeout: float = PATIENCE, every: float = 0.2, what: str =
 
 
 def make_key(folder: Path, name: str) -> Path:
+    need("ssh")
     path = folder / name
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)],
                    check=True)
@@ -110,6 +113,7 @@ class Server:
     def ssh(self, key: Path | None, *args: str, user: str | None = None) -> list[str]:
         """OpenSSH's command line; the user name is the key's file name by default (each
         key's player has a name of their own: one name is one key's), else "player"."""
+        need("ssh")
         auth = ["-i", str(key)] if key else ["-o", "PubkeyAuthentication=no"]
         user = user or (key.name if key else "player")
         # ssh takes the first value of an option, so the test's own come first.
@@ -121,6 +125,7 @@ class Tmux:
     """A private tmux server: each test's terminals, captured as text."""
 
     def __init__(self) -> None:
+        need("tmux")
         self.socket = f"moon42-test-{uuid.uuid4().hex[:10]}"
 
     def _tmux(self, *args: str) -> str:

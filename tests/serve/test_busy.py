@@ -42,6 +42,7 @@ def tmux():
     terminals.kill()
 
 
+@pytest.mark.needs("ssh", "tmux")
 @pytest.mark.slow
 def test_a_new_player_on_a_busy_server_is_told_so_and_the_game_goes_on(
         tmp_path: Path, tmux: Tmux) -> None:

@@ -25,7 +25,7 @@ from .browser import _ESCAPES
 from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, processes_mentioning, wait_until
 from .test_shared_tables import AT_TABLE, hand_tiles
 
-pytestmark = pytest.mark.slow  # servers and app processes
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
 
 SECRET = "a long secret"
 

@@ -19,7 +19,7 @@ from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, make_key
 from .test_club import SECRET, WebPlayer, browser, free_port, sign_in
 from .test_club import game as open_game
 
-pytestmark = pytest.mark.slow  # servers
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh")]  # servers
 
 COOKIE = "moon42-member"
 OWN_PAGE = {"Sec-Fetch-Site": "same-origin", "Origin": "null"}
@@ -151,6 +151,7 @@ def test_sign_out_and_a_new_secret(tmp_path: Path) -> None:
     assert NEW_SECRET not in (folder / MEMBERS_NAME).read_text()
 
 
+@pytest.mark.needs("tmux")
 def test_a_club_of_keys_that_takes_no_new_members(tmp_path: Path) -> None:
     folder = tmp_path / "club"
     folder.mkdir()

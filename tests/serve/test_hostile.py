@@ -30,7 +30,7 @@ from .harness import (
     wait_until,
 )
 
-pytestmark = pytest.mark.slow  # an SSH server under hostile clients
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh")]  # an SSH server under hostile clients
 
 TITLE = LOBBY_TITLE.encode()
 LOGIN_GRACE = 5
@@ -194,6 +194,7 @@ def test_a_client_at_eof_ends_its_game_with_one_line(guests: Server) -> None:
     assert "BrokenPipeError" not in log and "Traceback" not in log
 
 
+@pytest.mark.needs("tmux")
 def test_an_idle_player_gets_their_terminal_back(guests: Server, tmux: Tmux) -> None:
     tmux.open("idle", guests.ssh(None, "-tt", user="idle"))
     tmux.wait_for("idle", LOBBY_TITLE)
@@ -210,6 +211,7 @@ def test_an_idle_player_gets_their_terminal_back(guests: Server, tmux: Tmux) -> 
 # ----- connections that never play --------------------------------------------
 
 
+@pytest.mark.needs("tmux")
 def test_connections_without_a_game_are_closed_while_a_player_plays(
         guests: Server, tmux: Tmux) -> None:
     before = connections_to(guests.port)
@@ -255,6 +257,7 @@ def test_connections_without_a_game_are_closed_while_a_player_plays(
             process.stderr.close()
 
 
+@pytest.mark.needs("tmux")
 def test_connections_over_the_limits_are_closed_at_once_and_sigterm_restores_terminals(
         tmp_path: Path, tmux: Tmux) -> None:
     server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
@@ -299,6 +302,7 @@ def test_connections_over_the_limits_are_closed_at_once_and_sigterm_restores_ter
 # ----- keys and their options ------------------------------------------------------
 
 
+@pytest.mark.needs("tmux")
 def test_authorized_keys_options_are_honoured(tmp_path: Path, tmux: Tmux) -> None:
     names = ("walled", "nopty", "command", "restrict", "expired", "elsewhere", "friend",
              "authority", "ann", "bob", "annbare")

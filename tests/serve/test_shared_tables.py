@@ -29,7 +29,7 @@ from .harness import (
     wait_until,
 )
 
-pytestmark = pytest.mark.slow  # servers and app processes
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
 
 CODE_ASKED = "Enter takes the seat"  # the seat code's dialog, ready for the digits
 

@@ -18,7 +18,7 @@ import pytest
 from .harness import LOBBY_TITLE, Server, Tmux, wait_until
 from .test_shared_tables import AT_TABLE, SUMMARY, hand_tiles, play_until_summary, sit_down
 
-pytestmark = pytest.mark.slow  # servers and app processes
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
 
 WATCHING = "v Next seat"  # on a spectator's key line only
 HIDDEN = "Hands are hidden from spectators."

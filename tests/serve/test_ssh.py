@@ -27,7 +27,7 @@ from .harness import (
     wait_until,
 )
 
-pytestmark = pytest.mark.slow  # an SSH server and its clients
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh")]  # an SSH server and its clients
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +73,7 @@ def player_config(server: Server, key: Path) -> Path:
     return server.folder / "server" / "players" / f"key-{label}" / "data"
 
 
+@pytest.mark.needs("tmux")
 def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
         server: Server, keys: dict[str, Path], tmux: Tmux) -> None:
     config = player_config(server, keys["ann"])
@@ -110,6 +111,7 @@ def test_a_player_signs_in_plays_a_hand_and_the_screen_follows_the_terminal(
     tmux.wait_for("ann", "CLIENT-ENDED 0")
 
 
+@pytest.mark.needs("tmux")
 def test_a_player_who_drops_leaves_no_game_behind(server: Server, keys: dict[str, Path],
                                                   tmux: Tmux) -> None:
     tmux.open("bob", server.ssh(keys["bob"], "-tt"))
@@ -174,6 +176,7 @@ def test_port_forwarding_is_refused(server: Server, keys: dict[str, Path]) -> No
     assert "port forwarding is refused" in errors
 
 
+@pytest.mark.needs("tmux")
 def test_agent_and_x11_forwarding_are_refused(server: Server, keys: dict[str, Path],
                                              tmux: Tmux) -> None:
     log = server.folder / "forwarding.log"
@@ -195,6 +198,7 @@ def test_a_key_not_in_authorized_keys_is_refused(server: Server, keys: dict[str,
     assert "Permission denied (publickey)" in refused.stderr
 
 
+@pytest.mark.needs("tmux")
 def test_a_flood_of_attempts_is_shut_out_and_the_server_goes_on(
         tmp_path: Path, keys: dict[str, Path], place: Path, tmux: Tmux) -> None:
     window = 4.0
@@ -239,6 +243,7 @@ def test_a_flood_of_attempts_is_shut_out_and_the_server_goes_on(
     assert "Traceback" not in log
 
 
+@pytest.mark.needs("tmux")
 def test_guests_a_full_server_and_an_idle_player(tmp_path: Path, tmux: Tmux) -> None:
     server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
                     str(tmp_path / "server"), "--max-sessions", "1", "--idle-timeout", "10")

@@ -15,7 +15,7 @@ from moon42.app.serve.identity import key_identity
 
 from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux, make_key, wait_until
 
-pytestmark = pytest.mark.slow  # an SSH server and two sessions
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # an SSH server and two sessions
 
 
 

@@ -67,6 +67,7 @@ def _alive(pid: int) -> bool:
     return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
 
 
+@pytest.mark.needs("ssh", "tmux")
 def test_forked_games_keep_their_own_folders_and_deal_apart(tmp_path: Path,
                                                            tmux: Tmux) -> None:
     server = _server(tmp_path, "--table-pace", "0")
@@ -101,6 +102,7 @@ def test_forked_games_keep_their_own_folders_and_deal_apart(tmp_path: Path,
         assert server.stop() == 0, server.log()
 
 
+@pytest.mark.needs("ssh", "tmux")
 def test_a_crashed_game_ends_alone_and_a_dead_zygote_is_started_again(
         tmp_path: Path, tmux: Tmux) -> None:
     server = _server(tmp_path)
@@ -140,6 +142,7 @@ def test_a_crashed_game_ends_alone_and_a_dead_zygote_is_started_again(
         assert server.stop() == 0, server.log()
 
 
+@pytest.mark.needs("ssh", "tmux")
 def test_cold_start_runs_every_game_in_a_new_process(tmp_path: Path, tmux: Tmux) -> None:
     server = _server(tmp_path, "--cold-start")
     try:

@@ -74,6 +74,7 @@ async def _drawn(ws: aiohttp.ClientWebSocketResponse, words: bytes = b"Moon and 
             seen += message.data
 
 
+@pytest.mark.needs("chromium")
 def test_the_page_shows_the_lobby_from_the_servers_own_files(tmp_path: Path, web: str) -> None:
     with urllib.request.urlopen(web + "/", timeout=PATIENCE) as answer:
         page = answer.read().decode()
