@@ -87,8 +87,8 @@ class TablesScreen(Screen):
     """
     BINDINGS = [
         Binding("o", "open_table", "Open a table", id="open-table"),
-        Binding("enter", "choose", "Sit at the table", key_display="⏎", id="sit-table"),
-        Binding("w", "watch", "Watch it", id="watch-table"),
+        Binding("enter", "choose", "Sit", key_display="⏎", id="sit-table"),
+        Binding("w", "watch", "Watch", id="watch-table"),
         Binding("h", "reveal", "Hands after", show=False, id="reveal-hands"),
         Binding("r", "refresh", "Refresh", id="refresh-tables"),
         Binding("escape", "back", "Lobby", key_display="esc", id="tables-lobby"),

@@ -193,3 +193,73 @@ def test_two_players_share_a_table_and_a_dropped_player_comes_back(tmp_path: Pat
                                     / STATS_NAME))
         assert (kept["games_recorded"], kept["hands_recorded"]) == (1, 3), (name, kept)
         assert {"ann?", "bob?"} <= set(kept["last_game"]["players"])  # guests, as shown
+
+
+def test_tables_past_nine_are_joined_watched_and_taken_back_by_number(tmp_path: Path) -> None:
+    """Table numbers are never used twice: once a server has opened more than nine tables in
+    its life, a table's number has two digits, typed and then Enter, for sitting down,
+    watching and taking a seat back."""
+    server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
+                    str(tmp_path / "server"), "--seat-grace", "600", "--table-pace", "0")
+    lobby = tmp_path / "server" / "players" / "guest-ann" / "data" / "lobby.json"
+    lobby.parent.mkdir(parents=True)
+    lobby.write_text(json.dumps({"game": "moon3", "options": {"target": 99}}))
+    tmux = Tmux()
+    try:
+        tmux.open("ann", server.ssh(None, "-tt", user="ann"))
+        tmux.wait_for("ann", LOBBY_TITLE)
+        tmux.keys("ann", "t")
+        for number in range(1, 12):  # ann opens tables 1 to 11 and leaves each
+            tmux.wait_for("ann", "Shared tables")
+            tmux.keys("ann", "o")
+            seated(tmux, "ann")
+            tmux.wait_for("ann", AT_TABLE)
+            tmux.keys("ann", "Escape")
+            wait_until(lambda: "No tables are open yet" in tmux.screen("ann"),
+                       what=f"table {number} closed", shown=lambda: tmux.screens("ann"))
+        tmux.keys("ann", "o")  # table 12, where ann stays
+        seated(tmux, "ann")
+        tmux.wait_for("ann", AT_TABLE)
+
+        tmux.open("bob", server.ssh(None, "-tt", user="bob"))
+        tmux.wait_for("bob", LOBBY_TITLE)
+        tmux.keys("bob", "t")
+        tmux.wait_for("bob", "12. Moon for 3")
+        tmux.keys("bob", "1", "2")
+        tmux.wait_for("bob", "Table 12_")  # the digits show as they are typed
+        tmux.keys("bob", "Enter")
+        code = seated(tmux, "bob")
+        tmux.wait_for("bob", AT_TABLE)
+        wait_until(lambda: "bob?" in tmux.screen("ann"), what="bob at ann's table")
+
+        tmux.open("cat", server.ssh(None, "-tt", user="cat"))
+        tmux.wait_for("cat", LOBBY_TITLE)
+        tmux.keys("cat", "t")
+        tmux.wait_for("cat", "12. Moon for 3")
+        tmux.keys("cat", "w", "1", "2")
+        tmux.wait_for("cat", "Watch table 12_")
+        tmux.keys("cat", "Enter")
+        watching = tmux.wait_for("cat", "Next seat")  # a spectator's table
+        assert "ann?" in watching and "bob?" in watching
+
+        # Bob drops, comes back, and takes his seat back by its number and its code.
+        tmux._tmux("kill-session", "-t", "bob")
+        tmux.wait_for("cat", "bob? (away")
+        tmux.open("bob", server.ssh(None, "-tt", user="bob"))
+        tmux.wait_for("bob", LOBBY_TITLE)
+        tmux.keys("bob", "t")
+        tmux.wait_for("bob", "You hold a seat at table 12: type 12, Enter and give its seat")
+        tmux.keys("bob", "1", "2", "Enter")
+        tmux.wait_for("bob", CODE_ASKED)
+        tmux.keys("bob", code, "Enter")
+        assert seated(tmux, "bob") == code
+        tmux.wait_for("bob", AT_TABLE)
+        wait_until(lambda: "bob? (away" not in tmux.screen("cat"), what="bob back for cat",
+                   shown=lambda: tmux.screens("cat"))
+        for name in ("ann", "bob", "cat"):
+            tmux.keys(name, "C-q")
+            tmux.wait_for(name, "CLIENT-ENDED 0")
+    finally:
+        tmux.kill()
+        assert server.stop() == 0, server.log()
+    assert not processes_mentioning(str(tmp_path / "server"))
