@@ -164,10 +164,9 @@ class TablesScreen(Screen):
         """The number being typed, where it will take the player."""
         cursor = "_" if len(self.typed) < NUMBER_DIGITS else ""
         if self.watch_next:
-            return (f"Watch table {self.typed}{cursor}  (Enter watches it"
-                    f"{'' if self.typed else ', or the row picked'}; Esc: not now)")
-        return (f"Table {self.typed}{cursor}  (Enter sits you there, w watches it; "
-                "Backspace erases, Esc clears)")
+            row = "" if self.typed else " (or the row picked)"
+            return f"Watch table {self.typed}{cursor}  Enter watches it{row}; Esc: not now"
+        return f"Table {self.typed}{cursor}  Enter sits you there, w watches it; Esc clears"
 
     def _send(self, request: dict[str, Any]) -> None:
         if self.client is not None:
