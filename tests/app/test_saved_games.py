@@ -39,6 +39,8 @@ from .test_resume_and_undo_keys import my_move
 from .test_saves import played
 
 MAIN = Path(__file__).resolve().parents[2]
+# Taking a lock waits a fraction of a second at most; this is for a loaded machine.
+LOCK_DEADLINE = 30.0
 
 
 def saved(game: str, seed: int, moves: int, age: int = 0) -> Path:
@@ -143,7 +145,26 @@ def test_a_window_only_looking_at_the_list_does_not_keep_a_game_from_another(dat
     look = os.open(lock_path(path), os.O_RDONLY)
     fcntl.flock(look, fcntl.LOCK_SH)  # as holder_of does, for a moment, in another window
     threading.Timer(0.02, os.close, (look,)).start()
-    GameLock.take(path).release()  # waits the moment out, and gets the game
+    # Waits the moment out, and gets the game; a take that waited for good would hang the
+    # run, so it is given a deadline (a daemon thread: one stuck is left behind, not joined).
+    taken: list[GameLock | BaseException] = []
+
+    def take() -> None:
+        try:
+            taken.append(GameLock.take(path))
+        except BaseException as error:  # reported below, in the test's own thread
+            taken.append(error)
+
+    taker = threading.Thread(target=take, daemon=True)
+    taker.start()
+    taker.join(LOCK_DEADLINE)
+    assert not taker.is_alive(), f"taking the game still waits after {LOCK_DEADLINE:g} s"
+    (lock,) = taken
+    if isinstance(lock, BaseException):
+        raise lock
+    holder = holder_of(path)
+    assert lock.held and holder is not None and holder.pid == os.getpid()
+    lock.release()
 
 
 def test_the_lock_of_a_killed_process_is_taken_over(data_dir: Path):
