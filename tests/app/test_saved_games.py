@@ -32,9 +32,10 @@ from moon42.app.screens.ask import AskScreen
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.screens.replay import ReplayScreen
 from moon42.app.screens.table import TableScreen
+from moon42.app.tile_art import compact_tile
 from moon42.rules.record import game_to_record
 
-from .helpers import new_app, screen_text, settle
+from .helpers import new_app, screen_text, settle, tile_names
 from .test_resume_and_undo_keys import my_move
 from .test_saves import played
 
@@ -319,6 +320,13 @@ async def test_a_second_window_is_told_where_the_game_is_open(data_dir: Path) ->
             await pilot.press("v")  # read-only, in the replay viewer
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)
+            # The game is being played: only as its player sees it, the bots' tiles face down.
+            text = screen_text(app)
+            assert "The game is not over: shown as you saw it" in text
+            hidden = [t for seat in (1, 2, 3) for t in held.game.view(seat).hand]
+            assert hidden and not [t for t in hidden if compact_tile(t) in text
+                                   or str(t) in tile_names(text)]
+            assert all(compact_tile(t) in text for t in held.game.view(0).hand)
             await pilot.press("q")
             await pilot.pause()
             await pilot.press("r")
