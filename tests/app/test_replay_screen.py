@@ -158,6 +158,16 @@ async def test_a_game_not_over_is_shown_as_its_player_saw_it() -> None:
         assert "its deals can be played again once it is" in screen_text(app)
 
 
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_key_bar_fits_80_columns(ascii_only: bool) -> None:
+    app = ReplayApp(Replay.from_doc(example("07-texas42-full-game")), ascii_only=ascii_only)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1].rstrip()
+        assert bar.endswith("? Help"), bar  # the last key whole: none is cut off
+        assert "q Leave" in bar
+
+
 async def test_a_record_that_breaks_the_rules_stops_at_the_fault() -> None:
     app = replay_app("11-illegal-follow")
     async with app.run_test(size=(80, 24)) as pilot:
