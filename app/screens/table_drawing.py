@@ -239,6 +239,13 @@ def bid_prompt(screen: DrawnTable) -> str:
     return contracts.bid_prompt(screen.view, screen.glyphs.arrows)
 
 
+def draw_bid_prompt(screen: DrawnTable) -> None:
+    """The prompt at the human's bid again, after a digit, Backspace or a move."""
+    view = screen.view
+    if view is not None and view.my_turn and view.to_act and view.to_act.kind == "bid":
+        _Prompt(screen).update(bid_prompt(screen))
+
+
 def draw_meaning(screen: DrawnTable, offers: list[Action]) -> None:
     """The line under the choices: what the bid or trump under the cursor means, the bid
     being typed, or the question a moon bid asks."""
@@ -248,7 +255,6 @@ def draw_meaning(screen: DrawnTable, offers: list[Action]) -> None:
     if view is None or not meaning.display:
         return
     if view.to_act and view.to_act.kind == "bid":
-        _Prompt(screen).update(bid_prompt(screen))
         if screen.moon_pending:
             put(meaning, "Shoot the moon? Enter again bids it; any other key takes it back.",
                 True)

@@ -150,6 +150,7 @@ async def test_typed_digits_are_cleared_by_a_refusal() -> None:
         await pilot.pause()
         assert app.screen.typed == "5"
         assert "Typed: 5_" in screen_text(app)
+        assert "Your bid: 5_  Enter bids it" in screen_text(app)  # over the refusal
 
 
 async def test_the_digits_typed_show_where_the_bid_is_asked() -> None:
