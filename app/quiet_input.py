@@ -10,7 +10,8 @@ core on waking up (measured with ``/proc/PID/task/TID/schedstat``).
 waiting out an Escape (then it wakes as Textual's does); the app stopping wakes it through
 a pipe. ``Moon42App.get_driver_class`` uses it in place of Textual's Linux driver, on the
 Textual it was written against (``app/textual_pin.py``): the reading loop is Textual's own with
-its wait changed. Elsewhere (the web, the tests' headless driver, another Textual) the
+its wait changed, and its parser one that never lets a lone Escape eat the key after it
+(``app/escape_keys.py``). Elsewhere (the web, the tests' headless driver, another Textual) the
 driver is Textual's choice.
 """
 
@@ -24,11 +25,11 @@ from codecs import getincrementaldecoder
 
 from textual._loop import loop_last
 from textual._parser import ParseError
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
 from . import textual_pin
+from .escape_keys import EscapeFirstParser
 
 __all__ = ["QuietDriver", "driver_for"]
 
@@ -74,13 +75,14 @@ class QuietDriver(LinuxDriver):
 
     def run_input_thread(self) -> None:
         """Textual's ``LinuxDriver.run_input_thread``, waiting on the terminal and the wake
-        pipe with no time limit unless the parser is waiting out an Escape."""
+        pipe with no time limit unless the parser is waiting out an Escape, and reading
+        Escape then a key as both (``EscapeFirstParser``)."""
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
         selector.register(self._woken, selectors.EVENT_READ)
         fileno = self.fileno
         woken = self._woken
-        parser = XTermParser(self._debug)
+        parser = EscapeFirstParser(self._debug)
         feed = parser.feed
         tick = parser.tick
         decode = getincrementaldecoder("utf-8")().decode

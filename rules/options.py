@@ -75,7 +75,8 @@ class Group(StrEnum):
 class HouseRule:
     """One option as declared.
 
-    ``choices``: the values it takes (empty for a whole number from ``least`` up).
+    ``choices``: the values it takes (empty for a whole number from ``least`` to ``most``,
+    or up from ``least`` when ``most`` is None).
     ``group``: the lobby's group for its row (None: ``target``, shown on its own).
     ``help``: one line on what it does.  ``meanings``: one sentence for each value off the
     default, for the help screen's list of the house rules in force.

@@ -129,7 +129,7 @@ def _rule_lines(rule: HouseRule, game: str, default: Any) -> list[str]:
 
 def _values(rule: HouseRule) -> str:
     if not rule.choices:
-        return f"{rule.least} or more"
+        return f"{rule.least} or more" if rule.most is None else f"{rule.least} to {rule.most:,}"
     words = [_shown(c) for c in rule.choices]
     if isinstance(rule.default, bool):
         words.reverse()  # true or false

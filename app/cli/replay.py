@@ -20,11 +20,12 @@ __all__ = ["add_replay_parser", "run"]
 def add_replay_parser(commands: Commands) -> None:
     replay = commands.add_parser(
         "replay",
-        help="step through a game record with every hand face up",
+        help="step through a game record with every hand face up (once the game is over)",
         description="Open a game record in the replay viewer: step through every action "
         "with all hands face up, jump between hands, see each hand's summary, and play a "
-        "deal again against bots (p). Exit 2: the file is not a game record (the same files "
-        "moon42 check refuses).",
+        "deal again against bots (p). A game not over is shown only as its player, seat 0, "
+        "saw it, and its deals are not played again. Exit 2: the file is not a game record "
+        "(the same files moon42 check refuses).",
     )
     replay.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     replay.add_argument("--bots", default=None, metavar="NAME,...",

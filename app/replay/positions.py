@@ -1,4 +1,8 @@
-"""A game record as a replay: every position of the game, all hands face up, to step through.
+"""A game record as a replay: every position of the game, to step through.
+
+A finished game is shown face up, every hand.  A game not over (a save, or a record cut
+short) is shown only as its player, seat 0, saw it: the other seats' tiles and the widow stay
+face down, so a second window cannot read the bots' hands while the first plays.
 
 ``Replay`` holds every seat's view after every step (a deal, or one action) of a record, so
 stepping forward, back, or to any hand is a list look-up.  A hand's views are made when the
@@ -12,10 +16,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, overload
 
-from moon42.rules import Action, Game, RecordError, Tile
+from moon42.rules import Action, Game, Phase, RecordError, Tile
 from moon42.rules.actions import Discard, Play
 from moon42.rules.events import Event
 from moon42.rules.options import Options
@@ -47,8 +51,12 @@ class Position:
     step: int  # actions of this hand taken so far
     action: Action | None
     events: tuple[Event, ...]
-    views: tuple[SeatView, ...]  # every seat's view: together, every tile face up
-    widow: tuple[Tile, ...]  # the widow as dealt (empty when the game has none)
+    # Every seat's view: together, every tile face up.  In a game not over, the seats other
+    # than ``seen_by`` hold no tiles, widow or discard (their views keep the public facts).
+    views: tuple[SeatView, ...]
+    widow: tuple[Tile, ...]  # the widow as dealt, when face up (else empty)
+    widow_size: int = 0  # tiles in the widow as dealt (0: the game has none)
+    seen_by: int | None = None  # None: face up; else the only seat whose tiles are shown
 
     @property
     def table(self) -> SeatView:
@@ -132,6 +140,8 @@ class Replay:
             self.length += 1 + len(log.actions)
         self._hands: dict[int, list[Position]] = {}
         self.positions = Positions(self)
+        # The player's seat (the app seats its player at 0) while the game is not over.
+        self.seen_by: int | None = None if played.phase is Phase.GAME_OVER else 0
         self.record: dict[str, Any] = game_to_record(played)
         self.record["players"] = list(self.players)
         self.index = 0
@@ -156,16 +166,30 @@ class Replay:
             for action in log.actions:
                 game.apply(action)
         log = self._logs[hand]
-        seats = range(game.seats)
-        events = game.start_hand(log.deal, log.widow, log.dealer)
-        views = tuple(game.view(s) for s in seats)
-        kept = [Position(hand, 0, None, tuple(events), views, log.widow)]
+        seen = self.seen_by
+        widow = log.widow if seen is None else ()
+
+        def position(step: int, action: Action | None, events: list[Event]) -> Position:
+            views = tuple(self._as_seen(game.view(s)) for s in range(game.seats))
+            return Position(hand, step, action, tuple(events), views, widow, len(log.widow),
+                            seen)
+
+        kept = [position(0, None, game.start_hand(log.deal, log.widow, log.dealer))]
         for step, action in enumerate(log.actions, 1):
-            events = game.apply(action)
-            views = tuple(game.view(s) for s in seats)
-            kept.append(Position(hand, step, action, tuple(events), views, log.widow))
+            kept.append(position(step, action, game.apply(action)))
         self._hands[hand] = kept
         return kept
+
+    def _as_seen(self, view: SeatView) -> SeatView:
+        """``view`` as the replay may show it: whole when face up or the player's own."""
+        if self.seen_by is None or view.seat == self.seen_by:
+            return view
+        return replace(view, hand=(), widow=(), discard=None, legal=())
+
+    @property
+    def face_up(self) -> bool:
+        """Whether every hand is shown (the game is over)."""
+        return self.seen_by is None
 
     # ----- where we are ----------------------------------------------------
 

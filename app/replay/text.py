@@ -91,6 +91,9 @@ def seat_lines(position: Position, seat: int, names: tuple[str, ...],
             points = view.points[seat]
             line += f", {points} pt{'s' * (points != 1)}"
         lines.append((line, ""))
+    if position.seen_by not in (None, seat):
+        count = view.hand_sizes[seat]
+        lines.append((f"{count} tile{'s' * (count != 1)} face down", "dim"))
     return lines
 
 
@@ -114,11 +117,14 @@ def _widow_state(position: Position) -> tuple[int | None, tuple[Tile, ...], Tile
 
 
 def widow_line(position: Position, names: tuple[str, ...]) -> str:
-    """Moon for 3: what became of the widow, in words."""
-    if not position.widow:
+    """Moon for 3: what became of the widow, in words (in a game not over, only what its
+    player knows)."""
+    if not position.widow_size:
         return "No widow: the double-blank is out of the game."
     bidder, taken, discard = _widow_state(position)
-    dealt = ", ".join(str(t) for t in position.widow)
+    if position.seen_by is not None and not taken:
+        return _unseen_widow_line(position, names)
+    dealt = ", ".join(str(t) for t in (position.widow or taken))
     if bidder is None or not taken:
         return f"The widow, dealt face down: {dealt}"
     if discard is None:
@@ -126,8 +132,21 @@ def widow_line(position: Position, names: tuple[str, ...]) -> str:
     return f"{names[bidder]} took the widow ({dealt}) and laid aside {discard}"
 
 
+def _unseen_widow_line(position: Position, names: tuple[str, ...]) -> str:
+    """The widow as a seat that has not seen it knows it: face down, then taken."""
+    view = position.table
+    bidder = view.bidder
+    if bidder is None or view.phase is Phase.BIDDING or (
+            view.phase is Phase.TRUMP and view.options.trump_before_widow):
+        return "The widow lies face down."
+    if view.phase is Phase.WIDOW:
+        return f"{names[bidder]} takes the widow and discards a tile..."
+    return f"{names[bidder]} took the widow and laid a tile aside, face down."
+
+
 def widow_tiles(position: Position) -> tuple[Tile, ...]:
-    """The tiles shown at the widow's place: the widow, then the discard once made."""
+    """The tiles shown at the widow's place: the widow, then the discard once made (in a
+    game not over, only those its player has seen)."""
     bidder, taken, discard = _widow_state(position)
     if discard is not None:
         return (discard,)

@@ -1,4 +1,5 @@
-"""The replay viewer: a recorded game step by step, every hand face up.
+"""The replay viewer: a recorded game step by step, every hand face up once the game is over
+(before that, only as its player's seat saw it).
 
 Seat 0 sits at the bottom, the others around the table as in a game; in Moon for 3 the
 widow (and later the discard) takes the empty top place.  Keys step through the record,
@@ -101,9 +102,9 @@ class ReplayScreen(Screen[None]):
                 id="replay-next-hand"),
         Binding("left_square_bracket,pageup", "previous_hand", "Hand", key_display="PgUp PgDn",
                 show=False, id="replay-previous-hand"),
-        Binding("g", "go_to", "Go to hand", id="replay-go"),
+        Binding("g", "go_to", "Go to", id="replay-go"),
         Binding("s", "summary", "Summary", id="replay-summary"),
-        Binding("p", "play_again", "Play again", id="replay-play"),
+        Binding("p", "play_again", "Play deal", id="replay-play"),
         Binding("escape,q", "leave", "Leave", key_display="q", id="replay-leave"),
         Binding("enter", "enter", "Go (after digits)", show=False, id="replay-enter"),
         Binding("backspace", "erase", "Erase a digit", show=False, id="replay-erase"),
@@ -171,6 +172,8 @@ class ReplayScreen(Screen[None]):
             _put(self.query_one(f"#{where}-seat", Line), self._side_panel(seat))
         top_line = self.query_one("#top-line", Line)
         top_tiles = self.query_one("#top-tiles", HandView)
+        # A place whose tiles the game not over keeps face down says so in its line instead.
+        top_tiles.empty_text = "(no tiles)" if position.seen_by in (None, 2) else ""
         if n == 3:
             _put(top_line, Text(widow_line(position, names), no_wrap=True, overflow="ellipsis",
                                 style="italic"))
@@ -204,7 +207,10 @@ class ReplayScreen(Screen[None]):
             text.append(line + "\n", style or None)
         text.append("\n")
         rows = tiles_in_rows(seat_tiles(position, seat), 2)
-        text.append("\n".join(rows) if rows else "(no tiles)")
+        if rows:
+            text.append("\n".join(rows))
+        elif position.seen_by in (None, seat):
+            text.append("(no tiles)")
         return text
 
     def _draw_center(self) -> None:
@@ -252,6 +258,10 @@ class ReplayScreen(Screen[None]):
                 where += f", action {fault.action + 1}"
             where += " (from 1; check counts from 0)"
             return f"The record stops here: {where} breaks the rules ({fault.message})."
+        if not replay.face_up:
+            name = replay.players[replay.seen_by or 0]
+            who = "you" if name == "You" else name
+            return f"The game is not over: shown as {who} saw it, the other hands face down."
         if position.table.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             return "s: this hand's summary, p: play this deal again, ] next hand."
         return ""
@@ -331,6 +341,10 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
 
     def action_play_again(self) -> None:
+        if not self.replay.face_up:  # the deal again would show the hands still in play
+            self.notice = "The game is not over: its deals can be played again once it is."
+            self.redraw()
+            return
         self.post_message(self.PlayAgain(self.replay.record, self.replay.hand))
 
     def action_leave(self) -> None:

@@ -30,7 +30,14 @@ from ..widgets.line import Line
 from ..widgets.seat import SeatPanel
 from ..widgets.tracker import Tracker
 from ..widgets.trick import TrickView
-from .table_drawing import draw_meaning, draw_side, draw_table, fit_prompt, put
+from .table_drawing import (
+    draw_bid_prompt,
+    draw_meaning,
+    draw_side,
+    draw_table,
+    fit_prompt,
+    put,
+)
 from .table_keys import TableKeys
 
 __all__ = ["TableScreen"]
@@ -202,6 +209,14 @@ class TableScreen(TableKeys, Screen):
     def update_meaning(self) -> None:
         """The line under the choices (``draw_meaning``), after a key moved or typed."""
         draw_meaning(self, self._offers)
+
+    def update_typed(self) -> None:
+        """After a digit, Backspace or a move at the bid: the line under the choices, and the
+        prompt with the bid typed so far (over a refusal: the player has gone on)."""
+        self.update_meaning()
+        if self.typed:
+            self.refused = False
+        draw_bid_prompt(self)
 
     def on_resize(self) -> None:
         if self.view is not None:

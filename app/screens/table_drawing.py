@@ -172,8 +172,7 @@ def _draw_center(screen: DrawnTable, view: SeatView, new_turn: bool) -> list[Act
         if mine:
             offers = bid_offers(view)
             _set_choices(choices, [Choice(offer_label(a, view)) for a in offers], new_turn)
-        prompt.update(contracts.bid_prompt(view, screen.glyphs.arrows) if mine
-                      else f"Waiting for {who} to bid.")
+        prompt.update(bid_prompt(screen) if mine else f"Waiting for {who} to bid.")
         board.show(view, offers, not screen.interactive)
     elif kind == "trump":
         put(title, contracts.trump_title(view, mine), True)
@@ -230,6 +229,21 @@ def _draw_trick(screen: DrawnTable, view: SeatView, title: Line, trick: TrickVie
         prompt.update(contracts.play_prompt(view, how))
     else:
         prompt.update(contracts.waiting_prompt(view, who))
+
+
+def bid_prompt(screen: DrawnTable) -> str:
+    """The prompt at the human's bid: the digits typed so far, where the bid is asked."""
+    assert screen.view is not None
+    if screen.typed:
+        return f"Your bid: {screen.typed}_  Enter bids it, Backspace erases."
+    return contracts.bid_prompt(screen.view, screen.glyphs.arrows)
+
+
+def draw_bid_prompt(screen: DrawnTable) -> None:
+    """The prompt at the human's bid again, after a digit, Backspace or a move."""
+    view = screen.view
+    if view is not None and view.my_turn and view.to_act and view.to_act.kind == "bid":
+        _Prompt(screen).update(bid_prompt(screen))
 
 
 def draw_meaning(screen: DrawnTable, offers: list[Action]) -> None:

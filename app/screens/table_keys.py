@@ -33,7 +33,8 @@ def _forced(view: SeatView) -> bool:
 
 class TableKeys:
     """The table screen's ``check_action`` and ``action_*`` methods.  Besides the state
-    below, they use the screen's ``refuse``, ``update_meaning`` and ``redraw``."""
+    below, they use the screen's ``refuse``, ``update_meaning``, ``update_typed`` and
+    ``redraw``."""
 
     view: SeatView | None
     interactive: bool
@@ -103,9 +104,12 @@ class TableKeys:
     def action_move(self, step: int) -> None:
         kind = self.view.to_act.kind if self.view and self.view.my_turn else None
         if kind in ("bid", "trump"):
-            self.typed = ""
+            typing, self.typed = bool(self.typed), ""
             self.query_one("#choices", ChoiceBar).move(step)
-            self.update_meaning()
+            if typing:
+                self.update_typed()
+            else:
+                self.update_meaning()
         elif kind in ("play", "discard"):
             hand = self.query_one("#hand", HandView)
             if hand.tiles:
@@ -183,12 +187,12 @@ class TableKeys:
                 self.refuse(f"there is no trump {number}: numbers run 0 to 6{more}.")
         elif kind == "bid":
             self.typed = (self.typed + str(number))[-3:]
-            self.update_meaning()
+            self.update_typed()
 
     def action_erase(self) -> None:
         self.moon_pending = False
         self.typed = self.typed[:-1]
-        self.update_meaning()
+        self.update_typed()
 
     def action_pass_bid(self) -> None:
         if self._typing():

@@ -48,8 +48,11 @@ def _auction(view: SeatView, watching: bool) -> list[tuple[str, str]]:
     if view.bidder is not None and view.high_bid is not None and view.phase is not Phase.BIDDING:
         won = bid_text(view.high_bid, view.contract or "bid", view.options)
         lines.append((f"  {_who(view, view.bidder, watching)} won the bid at {won}", ""))
-    if view.discard is not None:
-        lines.append((f"  You took the widow and laid {view.discard} aside", ""))
+    if view.discard is not None:  # the bidder's view alone holds the widow and the discard
+        widow = ", ".join(str(t) for t in view.widow)
+        took = f"the widow ({widow})" if widow else "the widow"
+        who = _who(view, view.seat, watching)
+        lines.append((f"  {who} took {took} and laid {view.discard} aside", ""))
     elif view.bidder is not None and view.options.game == "moon3" and view.trump is not None:
         lines.append((f"  {_who(view, view.bidder, watching)} took the widow", "dim"))
     if view.trump is not None and view.declarer is not None:

@@ -21,8 +21,9 @@ from .line import Line, hanging
 
 __all__ = ["Tracker", "TileCounts", "tile_counts", "tracker_text", "seen_tricks", "voids"]
 
-# Shapes, not colour alone: a played tile is struck and marked x, a tile of yours marked *.
-_PLAYED, _YOURS, _OUT = "x", "*", " "
+# Shapes, not colour alone: a played tile is struck and marked x, a tile of yours marked *,
+# the tile you laid aside from the widow (Moon for 3's bidder alone knows it) marked ~.
+_PLAYED, _YOURS, _ASIDE, _OUT = "x", "*", "~", " "
 
 
 def tile_set(view: SeatView) -> tuple[Tile, ...]:
@@ -45,16 +46,17 @@ def seen_tricks(view: SeatView) -> tuple[Trick, ...]:
 class TileCounts:
     played: frozenset[Tile]
     yours: frozenset[Tile]
-    out: frozenset[Tile]  # neither played nor yours: in another hand, or the widow
+    out: frozenset[Tile]  # neither played nor yours nor laid aside: in another hand, the widow
+    laid_aside: frozenset[Tile] = frozenset()  # your discard: out of play, never played
 
 
 def tile_counts(view: SeatView) -> TileCounts:
     played = frozenset(t for trick in seen_tricks(view) for t in trick.tiles)
     yours = frozenset(view.hand)
-    if view.discard is not None:  # laid aside by you: out of play, and you know where
-        played |= {view.discard}
-    out = frozenset(tile_set(view)) - played - yours
-    return TileCounts(played, yours, out)
+    # Laid aside by you: out of play, and you know where (nobody else does).
+    aside = frozenset() if view.discard is None else frozenset({view.discard})
+    out = frozenset(tile_set(view)) - played - yours - aside
+    return TileCounts(played, yours, out, aside)
 
 
 def voids(view: SeatView) -> dict[int, list[str]]:
@@ -97,7 +99,10 @@ def _wrapped(line: str, width: int | None) -> str:
 def tracker_text(view: SeatView, width: int | None = None) -> Text:
     counts = tile_counts(view)
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append("Tiles (x played, * yours)", "bold")
+    legend = f"{_PLAYED} played, {_YOURS} yours"
+    if counts.laid_aside:
+        legend += f", {_ASIDE} laid aside"
+    text.append(f"Tiles ({legend})", "bold")
     if view.face_down:
         text.append("\n84 hand: earlier tricks lie face down", "dim")
     for label, tiles in _suit_rows(view, counts):
@@ -108,6 +113,8 @@ def tracker_text(view: SeatView, width: int | None = None) -> Text:
                 text.append(f"{_PLAYED}{tile}", "dim strike")
             elif tile in counts.yours:
                 text.append(f"{_YOURS}{tile}", "bold")
+            elif tile in counts.laid_aside:
+                text.append(f"{_ASIDE}{tile}", "dim italic")
             else:
                 text.append(f"{_OUT}{tile}")
     rules = view.trick_rules

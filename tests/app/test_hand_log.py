@@ -20,14 +20,15 @@ from moon42.rules.views import SeatView
 
 from .helpers import TILE_NAME, new_app, screen_text, settle, tile_key
 
-_MARKED = re.compile(r"([x*])([0-6]-[0-6])")
+_MARKED = re.compile(r"([x*~])([0-6]-[0-6])")
 
 _CONTRACTS = {"nello": True, "sevens": True, "plunge": True, "splash": True}
 
 
 def _known(view: SeatView) -> set[Tile]:
-    """The tiles a seat may name: its own, the ones face up on the table, its discard."""
-    known = set(view.hand)
+    """The tiles a seat may name: its own, the ones face up on the table, and the widow and
+    the discard once the seat, as bidder, has taken them (RULES.md 4)."""
+    known = set(view.hand) | set(view.widow)
     for trick in seen_tricks(view):
         known |= set(trick.tiles)
     if view.discard is not None:
@@ -51,14 +52,15 @@ def _assert_shows_only_what_it_may(view: SeatView) -> None:
     # Only the tiles in play: Moon for 3 has no 6-0 (RULES.md 2).
     assert {parse_tile(t) for t in TILE_NAME.findall(tracker)} <= _in_play(view)
     played = {t for trick in seen_tricks(view) for t in trick.tiles}
-    if view.discard is not None:
-        played.add(view.discard)
+    aside = set() if view.discard is None else {view.discard}
     for mark, text in _MARKED.findall(tracker):
         tile = parse_tile(text)
-        assert tile in (played if mark == "x" else set(view.hand)), (mark, text, tracker)
-    # Every tile the seat can place is marked: its own, and those seen played.
+        marks = {"x": played, "*": set(view.hand), "~": aside}
+        assert tile in marks[mark], (mark, text, tracker)
+    # Every tile the seat can place is marked: its own, those seen played, its discard.
     marked = {parse_tile(t) for _, t in _MARKED.findall(tracker)}
-    assert marked == played | set(view.hand)
+    assert marked == played | set(view.hand) | aside
+    assert ("~ laid aside" in tracker) == bool(aside)
     if "Count out:" in tracker:
         listed = tracker.split("Count out:")[1].split("\n")[0]
         for text in TILE_NAME.findall(listed):
@@ -119,6 +121,38 @@ def test_an_84_hands_earlier_tricks_stay_face_down_in_the_log_and_the_tracker() 
     tracker = tracker_text(view).plain
     assert "earlier tricks lie face down" in tracker
     assert not {parse_tile(t) for _, t in _MARKED.findall(tracker)} & first
+
+
+def _after_the_discard(options: dict) -> list[SeatView]:
+    """Every seat's view of a Moon for 3 hand at its first lead, the widow taken and a tile
+    laid aside by the bidder."""
+    for seed in range(40):
+        game = Game.new("moon3", options=options, seed=seed)
+        rng = random.Random(seed)
+        while game.phase not in (Phase.PLAY, Phase.HAND_OVER):
+            legal = game.legal_actions()
+            bids = [a for a in legal if isinstance(a, Bid)]
+            game.apply(rng.choice(bids if bids and rng.random() < 0.5 else legal))
+        if game.phase is Phase.PLAY:
+            return [game.view(seat) for seat in range(game.seats)]
+    raise AssertionError("every hand was thrown in")
+
+
+@pytest.mark.parametrize("options", [{}, {"trump_before_widow": True}])
+def test_the_widow_is_named_to_its_bidder_and_the_discard_marked_apart(options: dict) -> None:
+    views = _after_the_discard(options)
+    bidder = views[views[0].bidder]
+    (widow,) = bidder.widow
+    assert f"took the widow ({widow}) and laid {bidder.discard} aside" in log_text(bidder).plain
+    tracker = tracker_text(bidder).plain
+    assert "Tiles (x played, * yours, ~ laid aside)" in tracker
+    assert f"~{bidder.discard}" in tracker and f"x{bidder.discard}" not in tracker
+    # The others know only that the widow was taken (RULES.md 4): no tile of it, no mark.
+    for view in views:
+        if view.seat != bidder.seat:
+            log, tracker = log_text(view).plain, tracker_text(view).plain
+            assert "took the widow" in log and "laid" not in log
+            assert "~" not in tracker and "laid aside" not in tracker
 
 
 def test_the_tracker_names_a_void_shown_by_not_following() -> None:

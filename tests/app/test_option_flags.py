@@ -10,7 +10,14 @@ import pytest
 
 from moon42.app import cli
 from moon42.app.cli import play
-from moon42.rules.options import GAMES, HOUSE_RULES, OPTIONS_OF, house_rules_of, options_for
+from moon42.rules.options import (
+    GAMES,
+    HOUSE_RULES,
+    OPTIONS_OF,
+    OptionsError,
+    house_rules_of,
+    options_for,
+)
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -56,10 +63,32 @@ def test_options_lists_the_keys_in_the_lobbys_order_under_its_groups(
         "target", "forced_bid", "mark_raises", "nello", "nello_doubles", "sevens", "plunge",
         "splash", "doubles_trump", "no_trump", "no_trump_doubles", "play_out"]
     assert "  Contracts\n" in text and "  Widow\n" not in text
-    assert "1 or more (default 7)" in text
+    assert "1 to 10,000 (default 7)" in text
     moon = _listing(capsys, "moon3")
     assert "(default 21, or 7 with scoring=marks)" in moon
     assert "3, 4 or 5 (default 4)" in moon and "high, low or own (default high)" in moon
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_numbers_range_as_listed_is_the_range_taken(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _key_lines(_listing(capsys, game))
+    numbers = [rule for rule in house_rules_of(game) if not rule.choices
+               and isinstance(rule.default, int) and not isinstance(rule.default, bool)]
+    assert numbers  # the target at least
+    for rule in numbers:
+        listed = re.match(r"(\d[\d,]*) (?:to (\d[\d,]*)|or more) ", lines[rule.name])
+        assert listed, lines[rule.name]
+        least = int(listed.group(1).replace(",", ""))
+        options_for(game, {rule.name: least})
+        with pytest.raises(OptionsError):
+            options_for(game, {rule.name: least - 1})
+        most = listed.group(2)
+        assert (most is None) == (rule.most is None), lines[rule.name]
+        if most is not None:
+            options_for(game, {rule.name: int(most.replace(",", ""))})
+            with pytest.raises(OptionsError):
+                options_for(game, {rule.name: int(most.replace(",", "")) + 1})
 
 
 def test_options_without_a_game_lists_all_three(capsys: pytest.CaptureFixture[str]) -> None:

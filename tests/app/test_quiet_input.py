@@ -109,3 +109,14 @@ def test_the_key_reader_sleeps_while_no_key_comes(terminal) -> None:
         assert time.monotonic() < deadline, "the game did not end on ctrl+q"
         terminal.read(0.05)
     assert os.waitstatus_to_exitcode(terminal.status) == 0
+
+
+@pytest.mark.slow  # a game started on a PTY
+def test_escape_then_a_digit_at_once_is_both_keys(terminal) -> None:
+    # Escape, then a bid typed at once (within Textual's 0.1 s): the digit is not eaten as
+    # Alt (or Option) + digit.
+    terminal.wait_for("Start game")
+    mark = terminal.send(b"\r")  # the lobby's game, Moon for 3
+    terminal.wait_for("Your bid:", since=mark)
+    mark = terminal.send(b"\x1b5")
+    terminal.wait_for("Your bid: 5_", since=mark)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from moon42.ai.registry import make_bot
 from moon42.app.replay.positions import Replay, ReplayError, describe, load_replay, record_to_deal
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_from_record, game_to_record
+from moon42.rules.views import SeatView
 
 EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
@@ -47,16 +49,26 @@ def bot_game(game: str, options: dict, bot: str, seed: int) -> Game:
     return played
 
 
+def as_the_replay_shows(replay: Replay, view: SeatView) -> SeatView:
+    """A seat's view as a replay shows it: whole when the game is over or the seat is its
+    player's, else without its tiles, widow, discard and choices."""
+    if replay.face_up or view.seat == replay.seen_by:
+        return view
+    return replace(view, hand=(), widow=(), discard=None, legal=())
+
+
 def assert_positions_are_the_prefixes(replay: Replay) -> None:
-    """Each position's views equal the views of the game its record prefix replays to (in a
-    long game every few positions: each prefix is replayed from the start)."""
+    """Each position's views equal the views of the game its record prefix replays to, as
+    the replay may show them (in a long game every few positions: each prefix is replayed
+    from the start)."""
     stride = max(1, len(replay) // 150)
     checked = set(range(0, len(replay), stride)) | set(replay.hand_starts) | {len(replay) - 1}
     checked |= {start - 1 for start in replay.hand_starts if start}  # each hand's end
     for index in sorted(checked):
         position = replay.positions[index]
         game = game_from_record(replay.record_at(index))
-        assert tuple(game.view(s) for s in range(game.seats)) == position.views, index
+        assert tuple(as_the_replay_shows(replay, game.view(s))
+                     for s in range(game.seats)) == position.views, index
         assert game_to_record(game) == replay.record_at(index)
 
 
@@ -114,6 +126,28 @@ def test_all_hands_are_face_up() -> None:
             assert sorted(deal.views[seat].hand) == sorted(log.deal[seat])
         assert deal.widow == log.widow
         assert describe(deal, replay.players, replay.options).startswith(f"Hand {h + 1}:")
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("moon3", {}), ("moon3", {"trump_before_widow": True}), ("texas42", {})])
+def test_a_game_not_over_shows_only_its_players_tiles(game: str, options: dict) -> None:
+    whole = bot_game(game, options, "basic", seed=5)
+    record = game_to_record(whole)
+    finished = Replay.from_doc(record)
+    assert finished.face_up and finished.seen_by is None
+    # The same game cut in its second hand, at every step of it: as a save of a game being
+    # played, or a record cut short.
+    second = record["hands"][1]
+    for step in range(len(second["actions"]) + 1):
+        cut = dict(record, hands=[record["hands"][0], dict(second, actions=second[
+            "actions"][:step])])
+        replay = Replay.from_doc(cut)
+        assert not replay.face_up and replay.seen_by == 0
+        for position in replay.positions:
+            assert position.widow == () and position.seen_by == 0
+            for view in position.views[1:]:
+                assert (view.hand, view.widow, view.discard, view.legal) == ((), (), None, ())
+    assert_positions_are_the_prefixes(replay)  # the player's seat whole, the public facts
 
 
 def test_jumping_to_hands() -> None:

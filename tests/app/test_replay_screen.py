@@ -127,6 +127,47 @@ async def test_a_hand_summary_and_an_unfinished_hand() -> None:
         assert f"Hand {replay.hands} is not finished" in screen_text(app)
 
 
+async def test_a_game_not_over_is_shown_as_its_player_saw_it() -> None:
+    # A record of a game not over (as a save is): moon42 replay shows seat 0's tiles and the
+    # public facts, never another seat's tiles or the widow it has not seen.
+    doc = example("01-moon3-partial-game")  # stops in the middle of hand 4
+    whole = Replay.from_doc(doc)
+    whole.seen_by = None  # the same record face up: what must not show
+    app = ReplayApp(Replay.from_doc(doc))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen.replay
+        assert not replay.face_up
+        assert "The game is not over: shown as" in screen_text(app)
+        assert "The widow lies face down." in screen_text(app)
+        for index in range(len(replay)):
+            if index:
+                await pilot.press("right")
+            text = screen_text(app)
+            faces, mine = whole.positions[index], replay.position.views[0]
+            tricks = [*faces.table.tricks, *filter(None, [faces.table.current_trick])]
+            seen = {t for trick in tricks for t in trick.tiles}
+            seen |= {*mine.hand, *mine.widow, *filter(None, [mine.discard])}
+            dealt = [*faces.widow, *(t for seat in (1, 2) for t in faces.views[seat].hand),
+                     *filter(None, (faces.views[seat].discard for seat in (1, 2)))]
+            secret = [t for t in dealt if t not in seen]
+            assert not [t for t in secret if compact_tile(t) in text], (index, text)
+            assert all(compact_tile(t) in text for t in replay.position.views[0].hand), index
+        await pilot.press("p")  # a deal played again would show the hands still in play
+        assert isinstance(app.screen, ReplayScreen)
+        assert "its deals can be played again once it is" in screen_text(app)
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_key_bar_fits_80_columns(ascii_only: bool) -> None:
+    app = ReplayApp(Replay.from_doc(example("07-texas42-full-game")), ascii_only=ascii_only)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1].rstrip()
+        assert bar.endswith("? Help"), bar  # the last key whole: none is cut off
+        assert "q Leave" in bar
+
+
 async def test_a_record_that_breaks_the_rules_stops_at_the_fault() -> None:
     app = replay_app("11-illegal-follow")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -32,13 +32,16 @@ from moon42.app.screens.ask import AskScreen
 from moon42.app.screens.lobby import LobbyScreen
 from moon42.app.screens.replay import ReplayScreen
 from moon42.app.screens.table import TableScreen
+from moon42.app.tile_art import compact_tile
 from moon42.rules.record import game_to_record
 
-from .helpers import new_app, screen_text, settle
+from .helpers import new_app, screen_text, settle, tile_names
 from .test_resume_and_undo_keys import my_move
 from .test_saves import played
 
 MAIN = Path(__file__).resolve().parents[2]
+# Taking a lock waits a fraction of a second at most; this is for a loaded machine.
+LOCK_DEADLINE = 30.0
 
 
 def saved(game: str, seed: int, moves: int, age: int = 0) -> Path:
@@ -143,7 +146,26 @@ def test_a_window_only_looking_at_the_list_does_not_keep_a_game_from_another(dat
     look = os.open(lock_path(path), os.O_RDONLY)
     fcntl.flock(look, fcntl.LOCK_SH)  # as holder_of does, for a moment, in another window
     threading.Timer(0.02, os.close, (look,)).start()
-    GameLock.take(path).release()  # waits the moment out, and gets the game
+    # Waits the moment out, and gets the game; a take that waited for good would hang the
+    # run, so it is given a deadline (a daemon thread: one stuck is left behind, not joined).
+    taken: list[GameLock | BaseException] = []
+
+    def take() -> None:
+        try:
+            taken.append(GameLock.take(path))
+        except BaseException as error:  # reported below, in the test's own thread
+            taken.append(error)
+
+    taker = threading.Thread(target=take, daemon=True)
+    taker.start()
+    taker.join(LOCK_DEADLINE)
+    assert not taker.is_alive(), f"taking the game still waits after {LOCK_DEADLINE:g} s"
+    (lock,) = taken
+    if isinstance(lock, BaseException):
+        raise lock
+    holder = holder_of(path)
+    assert lock.held and holder is not None and holder.pid == os.getpid()
+    lock.release()
 
 
 def test_the_lock_of_a_killed_process_is_taken_over(data_dir: Path):
@@ -298,6 +320,13 @@ async def test_a_second_window_is_told_where_the_game_is_open(data_dir: Path) ->
             await pilot.press("v")  # read-only, in the replay viewer
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)
+            # The game is being played: only as its player sees it, the bots' tiles face down.
+            text = screen_text(app)
+            assert "The game is not over: shown as you saw it" in text
+            hidden = [t for seat in (1, 2, 3) for t in held.game.view(seat).hand]
+            assert hidden and not [t for t in hidden if compact_tile(t) in text
+                                   or str(t) in tile_names(text)]
+            assert all(compact_tile(t) in text for t in held.game.view(0).hand)
             await pilot.press("q")
             await pilot.pause()
             await pilot.press("r")

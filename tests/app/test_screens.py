@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from textual.css.query import NoMatches
 
 from moon42.app.screens.game_over import GameOverScreen
 from moon42.app.screens.help import HelpScreen
 from moon42.app.screens.scoreboard import ScoreboardScreen
 from moon42.app.screens.too_small import TooSmallScreen
-from moon42.app.widgets.scoreboard import scoreboard_text
+from moon42.app.widgets.scoreboard import Scoreboard, scoreboard_text
 from moon42.rules import Game, Phase
 from moon42.rules.options import Options
 
-from .helpers import new_app, screen_text, settle, tile_key, watch_to_game_over
+from .helpers import new_app, screen_text, settle, tile_key, wait_for, watch_to_game_over
 
 
 async def test_too_small_waits_and_the_game_goes_on_when_it_grows() -> None:
@@ -116,9 +117,22 @@ async def test_the_app_may_close_while_the_game_over_screen_goes_up() -> None:
     # A watched game can end as the app closes: the screen then mounts without its
     # children, and must not fail for want of its scoreboard (seen in CI).
     view = Game.new("moon3", seed=3).view(0)
+    closed_on_it = 0
     for ticks in range(20):
         app = new_app("moon3", seed=2)
-        async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(ticks):
-                await pilot.pause(0)
-            app.push_screen(GameOverScreen(view))
+        screen = GameOverScreen(view)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                for _ in range(ticks):
+                    await pilot.pause(0)
+                app.push_screen(screen)
+        except NoMatches as error:  # leaving run_test raises what the screen met
+            pytest.fail(f"the game-over screen failed as the app closed ({ticks} ticks): {error}")
+        closed_on_it += screen.is_mounted and not screen.query(Scoreboard)
+    assert closed_on_it, "the app never closed on a game-over screen going up: nothing was tried"
+    # Given the time to go up, the same screen shows its scoreboard.
+    app = new_app("moon3", seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(view))
+        await wait_for(pilot, lambda: "First to" in screen_text(app), "the scoreboard")
+        assert "Moon for 3: game over" in screen_text(app)

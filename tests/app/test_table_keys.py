@@ -150,6 +150,28 @@ async def test_typed_digits_are_cleared_by_a_refusal() -> None:
         await pilot.pause()
         assert app.screen.typed == "5"
         assert "Typed: 5_" in screen_text(app)
+        assert "Your bid: 5_  Enter bids it" in screen_text(app)  # over the refusal
+
+
+async def test_the_digits_typed_show_where_the_bid_is_asked() -> None:
+    app = plain("texas42", 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def prompt() -> str:  # the line that asks for the bid, over the messages
+            return next(line for line in screen_text(app).splitlines()
+                        if line.startswith(" Your bid:"))
+
+        assert "type a number" in prompt()
+        await pilot.press("3")
+        assert prompt().strip() == "Your bid: 3_  Enter bids it, Backspace erases."
+        await pilot.press("1")
+        assert prompt().strip() == "Your bid: 31_  Enter bids it, Backspace erases."
+        await pilot.press("backspace", "backspace")
+        assert "type a number" in prompt()
+        await pilot.press("3", "1", "enter")
+        await settle(pilot)
+        assert any(b.seat == 0 and b.value == 31 for b in app.flow.game.view(0).bids)
 
 
 async def _to_texas_trump(pilot) -> None:
