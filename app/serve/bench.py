@@ -36,6 +36,16 @@ everyone in the lobby, at its highest during the flood and 15 s after the floode
 gone; the flooder's game's memory at its highest; the others' key times without and with
 the flood.
 
+``--small-packets S``, ``--web-close KB``, ``--key-budget S``, ``--game-memory S``
+(``bench_limits.py``, against ``serve club --guest``; ``--server-python`` runs the server
+on another checkout's Python, for the figures before a change): S seconds of keys in
+50-byte SSH packets (the server's memory); a member's web game sent KB kilobytes of keys
+and closed (how long its process lived on, the memory left 15 s later, whether the member
+could open the next game at once); S seconds of one-byte keys as fast as the server takes
+them, then 400 resizes (the game's CPU and output); S seconds of ``--hold`` (a key) with
+``--server-flag``s (say ``--game-memory=48``): the game's own memory, and whether it was
+ended and the server went on.
+
 ``--connections N``: N ``ssh -N`` guests (the OpenSSH client) and N TCP connections that
 never send a byte, all at once, while a player signs in and presses keys.  Said: when the
 server closed them (its ``--login-grace``), and the player's sign-in and key times.
@@ -52,6 +62,7 @@ import statistics
 import sys
 
 from .bench_hostile import connections, flood
+from .bench_limits import run as run_limits
 from .bench_players import (
     Server,
     cpu_seconds,
@@ -138,6 +149,22 @@ def main(argv: list[str] | None = None) -> int:
     case.add_argument("--tables", type=int, metavar="N",
                       help="the case of N shared tables of expert bots beside --sessions "
                       "players")
+    case.add_argument("--small-packets", type=float, metavar="SECONDS",
+                      help="keys in 50-byte SSH packets for this long (the server's memory)")
+    case.add_argument("--web-close", type=int, metavar="KB",
+                      help="a member's web game closed right after this many KB of keys")
+    case.add_argument("--key-budget", type=float, metavar="SECONDS",
+                      help="one-byte keys at the budget for this long, then 400 resizes")
+    case.add_argument("--game-memory", type=float, metavar="SECONDS",
+                      help="--hold a key this long: the game's memory against its cap")
+    parser.add_argument("--hold", default="b", metavar="KEY",
+                        help="the game-memory case's key (default b)")
+    parser.add_argument("--server-flag", action="append", default=[], metavar="FLAG",
+                        help="a flag for the game-memory case's server (--server-flag="
+                        "--game-memory=48)")
+    parser.add_argument("--server-python", default=None, metavar="PYTHON",
+                        help="the limits cases' server runs on this Python (another "
+                        "checkout's, to measure before a change)")
     parser.add_argument("--login-grace", type=float, default=10.0, metavar="SECONDS",
                         help="the server's --login-grace in the connections case")
     parser.add_argument("--cold", action="store_true",
@@ -151,6 +178,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the tables case's bot workers (default: one a core)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    limits = {"small_packets": {"seconds": args.small_packets},
+              "web_close": {"kilobytes": args.web_close},
+              "key_budget": {"seconds": args.key_budget},
+              "game_memory": {"seconds": args.game_memory, "key": args.hold,
+                              "flags": args.server_flag}}
+    chosen = [name for name, given in limits.items() if next(iter(given.values())) is not None]
+    if chosen:
+        result = run_limits(chosen[0], args.server_python, **limits[chosen[0]])
+        print(json.dumps(result) if args.json else
+              "\n".join(f"{key}: {value}" for key, value in result.items()))
+        return 0
     if args.flood is not None:
         work = flood(args.sessions, args.flood, tuple(args.think))
     elif args.connections is not None:

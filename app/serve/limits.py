@@ -7,12 +7,20 @@ small server on a small machine can hold.  The model is OpenSSH's ``MaxStartups`
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-__all__ = ["AttemptLimiter", "ConnectionCount", "InputBudget", "Quieter", "ServeLimits"]
+__all__ = ["AttemptLimiter", "ConnectionCount", "InputBudget", "Latest", "Quieter",
+           "ServeLimits", "RESIZE_EVERY"]
+
+Value = TypeVar("Value")
+
+# A game is told of a new terminal size at most this often; only the latest size counts.
+RESIZE_EVERY = 0.5
 
 # Addresses remembered before the old ones are swept out.
 _SWEEP_AT = 1000
@@ -27,7 +35,9 @@ class ServeLimits:
     max_connections: int = 100  # connections of any kind at once
     max_per_address: int = 10  # connections of any kind from one address at once
     login_grace: float = 60.0  # a connection's time to sign in and start a game
-    input_rate: int = 2048  # bytes a second a player may type (more waits)
+    input_rate: int = 256  # bytes a second a player may type (more waits)
+    input_burst: int = 4096  # bytes a player may type at once (a paste), beyond the rate
+    game_memory: int = 128  # MiB of its own a game may use before it is ended
 
 
 class AttemptLimiter:
@@ -144,6 +154,37 @@ class InputBudget:
         """Seconds until ``size`` bytes may pass (at most a burst's worth is waited for)."""
         self._refill()
         return max(0.0, (min(size, self.burst) - self._left) / self.rate)
+
+
+class Latest(Generic[Value]):
+    """Hands on the latest of the values offered, at most once every ``every`` seconds:
+    the first at once, then whichever is the latest when the time comes (a terminal's
+    size: a client resizing 50 times a second costs a game two redraws a second, each
+    at the latest size)."""
+
+    def __init__(self, apply: Callable[[Value], object], every: float = RESIZE_EVERY) -> None:
+        self.apply, self.every = apply, every
+        self._latest: Value | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    def offer(self, value: Value) -> None:
+        self._latest = value
+        if self._timer is None:
+            self._due()
+
+    def _due(self) -> None:
+        value, self._latest = self._latest, None
+        if value is None:
+            self._timer = None
+            return
+        self.apply(value)
+        self._timer = asyncio.get_running_loop().call_later(self.every, self._due)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._latest = None
 
 
 class Quieter:

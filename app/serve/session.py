@@ -1,10 +1,12 @@
 """One SSH session: the game on its own PTY, or a message saying why not.
 
 The session copies keys to the game at the pace the game takes them and no faster than
-the player's input budget (``--input-rate``): while keys wait for either, it stops reading
-the channel, so a client that floods fills its own SSH window and nothing else.  However
-the game ends (the player quits, the server ends it, the connection drops) the player's
-terminal is put back as it was, and a dropped connection is said in one line.
+the player's input budget (``--input-rate``, ``--input-burst``): while keys wait for
+either, it stops reading the channel, so a client that floods fills its own SSH window and
+nothing else.  A new terminal size reaches the game at most twice a second (the latest
+one).  However the game ends (the player quits, the server ends it, the connection
+drops) the keys still waiting for it are dropped, the player's terminal is put back as it
+was, and a dropped connection is said in one line.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ import secrets
 from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
-from asyncssh.packet import SSHPacket
+from asyncssh.constants import MSG_CHANNEL_WINDOW_ADJUST
+from asyncssh.packet import SSHPacket, UInt32
 
 from ..stats.board import BOARD_VARIABLE
 from .identity import player_folder
 from .leaderboard import remember_name
-from .limits import InputBudget
+from .limits import InputBudget, Latest
 from .protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from .terminal import CLIENT_VARIABLES, GameTerminal, app_command, app_environment, clamp_size
 
@@ -34,14 +37,25 @@ log = logging.getLogger("moon42.serve")
 
 _WANTED = frozenset(name.encode() for name in CLIENT_VARIABLES)
 _TERM_TYPE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+_-")
+# Keys held back while the session waits are joined into pieces of at most this many bytes.
+_PIECE = 4096
 
 
 class GameChannel(asyncssh.SSHServerChannel):
-    """A session's channel that keeps only the variables the game reads.
+    """A session's channel that keeps only the variables the game reads, and gives the
+    client back only the window its keys have left.
 
     asyncssh keeps every variable a client sends, each as long as a packet: a client
-    could send them until the server's memory ran out.
+    could send them until the server's memory ran out.  And while the session does not
+    read, asyncssh keeps the packets that come, but reopens the whole window as soon as it
+    hands the session one of them: a client writing small packets was let send a window
+    more for each packet the game took, and everything it sent piled up here.  This
+    channel reopens the window by what it has handed on, no more, so what it holds for a
+    client is at most its window, and a flood fills the client's own; the packets held
+    are joined, so that small ones cost no more than their bytes.
     """
+
+    _handed = 0  # bytes handed to the session since the window was last reopened
 
     def _process_env_request(self, packet: SSHPacket) -> bool:
         name, value = packet.get_string(), packet.get_string()
@@ -50,6 +64,25 @@ class GameChannel(asyncssh.SSHServerChannel):
             return False
         self._env[name] = value
         return True
+
+    def _accept_data(self, data: bytes, datatype: int | None = None) -> None:
+        super()._accept_data(data, datatype)
+        held = self._recv_buf
+        if len(held) > 1 and held[-2][1] == datatype and len(held[-2][0]) < _PIECE:
+            piece = held[-2][0]
+            if not isinstance(piece, bytearray):
+                piece = bytearray(piece)
+            piece += held.pop()[0]
+            held[-1] = (piece, datatype)
+
+    def _deliver_data(self, data: bytes, datatype: int | None) -> None:
+        self._handed += len(data)
+        if self._handed >= self._init_recv_window // 2:
+            self.send_packet(MSG_CHANNEL_WINDOW_ADJUST, UInt32(self._handed))
+            self._recv_window += self._handed
+            self._handed = 0
+        if self._session is not None:
+            self._session.data_received(data, datatype)
 
 
 class Connection(Protocol):
@@ -80,13 +113,15 @@ class GameSession(asyncssh.SSHServerSession):
         self.lost = False  # the channel is gone: nothing more can be written
         self.ending = False  # the game is to end (it may not have started yet)
         limits = self.service.settings.limits
-        self.budget = InputBudget(limits.input_rate)
+        self.budget = InputBudget(limits.input_rate, limits.input_burst)
+        self._sizes: Latest[tuple[int, int]] = Latest(self._resize)
         self._keys = bytearray()  # keys the budget has not let through yet
         self._held = False  # the channel's reading is paused
         self._release: asyncio.TimerHandle | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._last_key = 0.0
         self._task: asyncio.Task[None] | None = None
+        self.who = connection.address  # as the log says who plays: folder and address
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -169,6 +204,7 @@ class GameSession(asyncssh.SSHServerSession):
             env[TOKEN_VARIABLE] = token
         self.terminal = GameTerminal(self._screen, self._taken, self.service.busy.answered)
         address = self.connection.address
+        self.who = f"{folder.name} from {address}"
         status = 1
         try:
             await self.terminal.start(app_command(), env, *self.size,
@@ -177,6 +213,7 @@ class GameSession(asyncssh.SSHServerSession):
             log.info("%s from %s: game starts (%s, %s, pid %d)", folder.name, address,
                      client["TERM"], "warm" if self.terminal.warm else "cold",
                      self.terminal.process.pid)
+            self.service.memory.watch(self.terminal.process.pid, self._too_big)
             self._touch()
             if self.ending:  # ended while the game was starting
                 await self.terminal.stop()
@@ -222,7 +259,7 @@ class GameSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self._last_key = asyncio.get_running_loop().time()
-        if self.terminal is None:
+        if self.terminal is None or self.ending:
             return
         self._keys += data
         self._feed()
@@ -266,7 +303,11 @@ class GameSession(asyncssh.SSHServerSession):
                               pixheight: int) -> None:
         self.size = clamp_size(width, height)
         if self.terminal is not None:
-            self.terminal.resize(*self.size)
+            self._sizes.offer(self.size)
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        if self.terminal is not None:
+            self.terminal.resize(*size)
 
     def pause_writing(self) -> None:
         if self.terminal is not None:
@@ -293,6 +334,15 @@ class GameSession(asyncssh.SSHServerSession):
 
     # ----- the end -------------------------------------------------------------
 
+    def _too_big(self, used: float) -> None:
+        """The game has gone past its memory cap: it ends, saved, and the server goes on."""
+        cap = self.service.memory.cap
+        log.warning("%s: game ended: it used %.0f MiB of memory, over --game-memory %d",
+                    self.who, used, cap)
+        asyncio.get_running_loop().create_task(self.end(
+            f"moon42: the game used more memory than a game may ({cap} MiB); it has "
+            "ended, and it is saved."))
+
     def eof_received(self) -> bool:
         # The player can type no more: the game ends, and the channel stays open for
         # the terminal to be put back.
@@ -308,11 +358,15 @@ class GameSession(asyncssh.SSHServerSession):
         asyncio.get_running_loop().create_task(self.end())
 
     async def end(self, farewell: str | None = None) -> None:
-        """Stop the game (``farewell`` says why, if nothing has yet)."""
+        """Stop the game (``farewell`` says why, if nothing has yet); the keys that wait
+        for it are dropped."""
         if farewell is not None and self.farewell is None:
             self.farewell = farewell
         self.ending = True
+        self._keys.clear()
+        self._sizes.cancel()
         if self.terminal is not None:
+            self.terminal.drop_keys()
             await self.terminal.stop()
         if self._task is not None:
             await asyncio.wait([self._task])
@@ -320,6 +374,9 @@ class GameSession(asyncssh.SSHServerSession):
     def _forget(self) -> None:
         self.service.sessions.discard(self)
         self.connection.game_ended()
+        if self.terminal is not None and self.terminal.process is not None:
+            self.service.memory.forget(self.terminal.process.pid)
+        self._sizes.cancel()
         for timer in (self._idle, self._release):
             if timer is not None:
                 timer.cancel()

@@ -25,6 +25,7 @@ import asyncssh
 from .bot_pool import BotPool
 from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from .chat import DEFAULT_RATE
+from .game_memory import MemoryWatch
 from .identity import Identity, guest_identity, host_key, name_problem
 from .keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from .leaderboard import Leaderboard
@@ -61,6 +62,7 @@ class SshSettings:
     table_pace: float = 1.0  # seconds between bot moves at the shared tables
     use_dns: bool = False  # look up clients' host names for from= patterns
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
+    immortal: bool = True  # the warm process's objects immortal where Python allows it
     bot_workers: int | None = None  # processes deciding the tables' bot moves (None: a core)
     busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
     max_spectators: int = DEFAULT_SPECTATORS  # at one shared table
@@ -88,6 +90,7 @@ class GameService:
         self.bots: BotPool | None = None
         self._warming: asyncio.Task[None] | None = None
         self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
+        self.memory = MemoryWatch(limits.game_memory)
         self.board = Leaderboard(settings.folder)
         self.names = ClubNames(settings.folder)  # who holds which name at the tables
 
@@ -109,7 +112,9 @@ class GameService:
         self.board.start()
         self._warming = asyncio.get_running_loop().create_task(self.bots.warm())
         if settings.warm:
-            self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)))
+            self.starter = WarmStarter(zygote_environment(app_environment({}, settings.folder)),
+                                       game_memory=settings.limits.game_memory,
+                                       immortal=settings.immortal)
             self.starter.start()
         self._acceptor = await asyncssh.create_server(
             lambda: GameConnection(self), settings.host, settings.port,
@@ -159,6 +164,7 @@ class GameService:
             self.bots.close()
         await self.busy.close()
         await self.board.close()
+        await self.memory.close()
 
 
 class GameConnection(asyncssh.SSHServer):

@@ -98,6 +98,7 @@ class GameTerminal:
         self.process: asyncio.subprocess.Process | WarmGame | None = None
         self.warm = False  # forked by the warm starter, not a cold process
         self._master: int | None = None
+        self._slave_path: str | None = None  # the terminal's side, to drop keys it holds
         self._pending = bytearray()
         self._reading = False
         self._paused = False
@@ -108,6 +109,7 @@ class GameTerminal:
         master, slave = os.openpty()
         try:
             tty.setraw(slave)
+            self._slave_path = os.ttyname(slave)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, _window(width, height))
             if starter is not None:
                 self.process = await starter.spawn(env, [slave])
@@ -172,6 +174,22 @@ class GameTerminal:
             del self._pending[:written]
         loop.remove_writer(master)
         return True
+
+    def drop_keys(self) -> None:
+        """Forget the keys the app has not read, here and in the terminal: a game that is
+        ending does not work through a flood first."""
+        self._pending.clear()
+        if self._master is not None:
+            with contextlib.suppress(ValueError, RuntimeError):
+                asyncio.get_running_loop().remove_writer(self._master)
+        if self._slave_path is None or self._master is None:
+            return
+        with contextlib.suppress(OSError):
+            slave = os.open(self._slave_path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+            try:
+                termios.tcflush(slave, termios.TCIFLUSH)
+            finally:
+                os.close(slave)
 
     def _writable(self) -> None:
         if self._flush():

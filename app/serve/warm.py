@@ -17,6 +17,8 @@ import socket
 import sys
 from collections.abc import Mapping
 
+from .zygote import MAX_READY
+
 __all__ = ["WarmGame", "WarmStarter", "zygote_environment"]
 
 log = logging.getLogger("moon42.serve")
@@ -60,8 +62,11 @@ class WarmGame:
 class WarmStarter:
     """The zygote process: started once, restarted after it dies."""
 
-    def __init__(self, env: Mapping[str, str]) -> None:
+    def __init__(self, env: Mapping[str, str], game_memory: int | None = None,
+                 immortal: bool = True) -> None:
         self.env = dict(env)
+        self.game_memory = game_memory  # MiB: the cap on each game's own memory
+        self.immortal = immortal  # make the warm objects immortal, where Python allows
         self.process: asyncio.subprocess.Process | None = None
         self._control: socket.socket | None = None
         self._ready = False
@@ -107,6 +112,7 @@ class WarmStarter:
         try:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "moon42.app.serve.zygote", str(theirs.fileno()),
+                *(() if self.immortal else ("--no-immortal",)),
                 pass_fds=(theirs.fileno(),), env=self.env, stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,
             )
@@ -117,13 +123,17 @@ class WarmStarter:
         loop = asyncio.get_running_loop()
         try:
             try:
-                said = await asyncio.wait_for(loop.sock_recv(ours, 16), _START_TIMEOUT)
+                said = await asyncio.wait_for(loop.sock_recv(ours, MAX_READY),
+                                              _START_TIMEOUT)
             except TimeoutError:
                 said = b""
-            if said == b"ready":
+            word, _, more = said.decode("ascii", "replace").partition(" ")
+            if word == "ready":
                 self._control = ours
                 self._ready = True
                 log.info("warm game starter ready (pid %d)", self.process.pid)
+                if self.starts == 1:  # once: a restarted one says the same
+                    log.info("warm game starter: %s", more or "immortal: unknown")
             else:
                 self._kill()
             await self.process.wait()
@@ -146,7 +156,8 @@ class WarmStarter:
         control = self._control
         if not self._ready or control is None:
             return None
-        message = json.dumps({"env": dict(env), "argv": list(argv)}).encode()
+        message = json.dumps({"env": dict(env), "argv": list(argv),
+                              "memory": self.game_memory}).encode()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             socket.send_fds(control, [message], [*streams, theirs.fileno()])

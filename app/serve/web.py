@@ -10,7 +10,11 @@ files only, and guards the websocket:
 - its ``Origin`` must be the page's own address (``--public-url`` when set);
 - at most ``max_sessions`` games at once, ``max_per_address`` from one address;
 - a game ends after ``idle_timeout`` seconds without a key;
-- keys pass at ``input_rate`` bytes a second at most, sizes are clamped;
+- keys pass at ``input_rate`` bytes a second at most (``input_burst`` at once), at most
+  ``_HELD`` bytes of them wait (more are dropped), sizes are clamped and reach the game at
+  most twice a second;
+- when the websocket closes, the keys still waiting are dropped and the game is asked to
+  end, then killed; it counts against the limits until it is gone;
 - with a password, the page and the websocket need the sign-in's cookie (or the password
   in the address, ``?password=...``), and an address gets ``_TRIES`` wrong passwords a
   minute.
@@ -38,7 +42,8 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
-from .limits import AttemptLimiter, InputBudget, Quieter, ServeLimits
+from .game_memory import MemoryWatch
+from .limits import AttemptLimiter, InputBudget, Latest, Quieter, ServeLimits
 from .page import SECURITY_HEADERS, game_page, message_page, sign_in_page
 from .terminal import app_command, clamp_size
 from .warm import WarmStarter
@@ -52,6 +57,7 @@ _STATIC = Path(textual_serve.__file__).parent / "static"
 _COOKIE = "moon42"
 _TRIES, _TRY_WINDOW = 10, 60.0  # wrong passwords an address may give in a window
 _MESSAGE_BYTES = 64 * 1024  # the most one websocket message may hold
+_HELD = 64 * 1024  # the most keys that may wait for the budget; more are dropped
 _KEEPALIVE = 15.0  # an HTTP connection without a request is closed after this long
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 _BUSY = "The moon42 server is busy: the games being played need all its time now. Please " \
@@ -67,6 +73,7 @@ class WebSettings:
     limits: ServeLimits
     password: str | None = None
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
+    immortal: bool = True  # the warm process's objects immortal where Python allows it
     busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
 
 
@@ -98,6 +105,46 @@ def _to_int(value: object, default: int) -> int:
         return default
 
 
+class _Keys:
+    """The keys a browser has sent that the game has not been given yet, given to it as
+    the budget allows; at most ``_HELD`` bytes wait."""
+
+    def __init__(self, service: AppService, budget: InputBudget) -> None:
+        self.service, self.budget = service, budget
+        self.waiting = bytearray()
+        self._task: asyncio.Task[None] | None = None
+
+    def add(self, keys: bytes) -> bool:
+        """Queue ``keys``; False if they were dropped, there being too many waiting."""
+        if len(self.waiting) + len(keys) > _HELD:
+            return False
+        self.waiting += keys
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._give())
+        return True
+
+    async def _give(self) -> None:
+        budget = self.budget
+        while self.waiting:
+            allowed = budget.available()
+            if not allowed:
+                step = min(len(self.waiting), int(budget.rate) // 20 or 1)
+                await asyncio.sleep(budget.time_for(step))
+                continue
+            chunk = bytes(self.waiting[:allowed])
+            del self.waiting[:allowed]
+            budget.spend(len(chunk))
+            await self.service.send_bytes(chunk)
+
+    async def drop(self) -> None:
+        """The browser has gone: the keys that wait go too."""
+        self.waiting.clear()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionError, OSError):
+                await self._task
+
+
 class GameWebServer:
     """The routes, the sessions and their limits."""
 
@@ -112,6 +159,7 @@ class GameWebServer:
         self.downloads = DownloadManager()
         self.starter: WarmStarter | None = None
         self.busy = BusyGauge(settings.busy_answer, report=lambda: len(self.sessions))
+        self.memory = MemoryWatch(settings.limits.game_memory)
 
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
@@ -254,15 +302,20 @@ class GameWebServer:
             process = service.process
             log.info("%s: web game starts (%s, pid %s)", who,
                      "warm" if service.warm else "cold", process.pid if process else "?")
+            if process is not None:
+                self.memory.watch(process.pid, lambda used: self._too_big(socket, who, used))
             await self._play(socket, service, game)
         except (ConnectionError, OSError) as error:
             log.info("%s: the connection dropped (%s)", address, error)
         finally:
             idle.cancel()
-            del self.sessions[socket]
-            self._unseat(socket)
+            if service.process is not None:
+                self.memory.forget(service.process.pid)
+            # Until its game has gone, the session counts against the limits.
             with contextlib.suppress(ConnectionError, OSError):
                 await service.stop()
+            del self.sessions[socket]
+            self._unseat(socket)
             log.info("%s: web game ends", who)
         return socket
 
@@ -278,42 +331,51 @@ class GameWebServer:
 
     async def _play(self, socket: web.WebSocketResponse, service: AppService,
                     game: _Game) -> None:
-        """The browser's messages to the app, at the pace the budget allows."""
-        budget = InputBudget(self.settings.limits.input_rate)
-        async for message in socket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-                kind, data = envelope[0], envelope[1]
-            except (ValueError, TypeError, IndexError, KeyError):
-                continue  # not one of the page's messages: passed over
-            if kind == "stdin" and isinstance(data, str):
-                game.last_key = asyncio.get_running_loop().time()
-                await self._type(service, budget, data.encode())
-            elif kind == "resize" and isinstance(data, dict):
-                width, height = clamp_size(_to_int(data.get("width"), 80),
-                                           _to_int(data.get("height"), 24))
-                await service.set_terminal_size(width, height)
-            elif kind == "ping":
-                await socket.send_json(["pong", str(data)[:64]])
-            elif kind == "blur":
-                await service.blur()
-            elif kind == "focus":
-                await service.focus()
+        """The browser's messages to the app, the keys at the pace the budget allows.
 
-    async def _type(self, service: AppService, budget: InputBudget, keys: bytes) -> None:
-        """Keys to the app as the budget lets them through; meanwhile the websocket is not
-        read, so the browser waits."""
-        while keys:
-            allowed = budget.available()
-            if not allowed:
-                step = min(len(keys), int(budget.rate) // 20 or 1)
-                await asyncio.sleep(budget.time_for(step))
-                continue
-            budget.spend(min(allowed, len(keys)))
-            await service.send_bytes(keys[:allowed])
-            keys = keys[allowed:]
+        The websocket is read all along, so that its end is seen at once: the keys that
+        wait then go with it."""
+        limits = self.settings.limits
+        keys = _Keys(service, InputBudget(limits.input_rate, limits.input_burst))
+        loop = asyncio.get_running_loop()
+        sizes: Latest[tuple[int, int]] = Latest(
+            lambda size: loop.create_task(service.set_terminal_size(*size)))
+        try:
+            async for message in socket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                    kind, data = envelope[0], envelope[1]
+                except (ValueError, TypeError, IndexError, KeyError):
+                    continue  # not one of the page's messages: passed over
+                if kind == "stdin" and isinstance(data, str):
+                    game.last_key = loop.time()
+                    if not keys.add(data.encode()) and self.quieter.due(
+                            f"{game.address} keys dropped"):
+                        log.info("%s: keys beyond the %d bytes that may wait were dropped",
+                                 game.address, _HELD)
+                elif kind == "resize" and isinstance(data, dict):
+                    sizes.offer(clamp_size(_to_int(data.get("width"), 80),
+                                           _to_int(data.get("height"), 24)))
+                elif kind == "ping":
+                    await socket.send_json(["pong", str(data)[:64]])
+                elif kind == "blur":
+                    await service.blur()
+                elif kind == "focus":
+                    await service.focus()
+        finally:
+            sizes.cancel()
+            await keys.drop()
+
+    def _too_big(self, socket: web.WebSocketResponse, who: str, used: float) -> None:
+        """The game has gone past its memory cap: it ends, saved, and the server goes on."""
+        cap = self.memory.cap
+        log.warning("%s: web game ended: it used %.0f MiB of memory, over --game-memory %d",
+                    who, used, cap)
+        asyncio.get_running_loop().create_task(socket.close(
+            message=f"the game used more memory than a game may ({cap} MiB); it has ended, "
+            "and it is saved".encode()))
 
     async def _idle_watch(self, socket: web.WebSocketResponse, game: _Game) -> None:
         timeout = self.settings.limits.idle_timeout
@@ -331,7 +393,9 @@ class GameWebServer:
     async def _started(self, app: web.Application) -> None:
         self.busy.start()
         if self.settings.warm:
-            self.starter = WarmStarter(web_zygote_environment())
+            self.starter = WarmStarter(web_zygote_environment(),
+                                       game_memory=self.settings.limits.game_memory,
+                                       immortal=self.settings.immortal)
             self.starter.start()
         self._announce()
 
@@ -351,6 +415,7 @@ class GameWebServer:
         if self.starter is not None:
             await self.starter.close()
         await self.busy.close()
+        await self.memory.close()
 
 
 def serve_web(settings: WebSettings) -> int:

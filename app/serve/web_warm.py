@@ -6,13 +6,22 @@ them (``AppService``); only its way of opening the process is replaced here.  Th
 game gets the same three pipes and the same environment the cold process would, so the
 runner cannot tell them apart.  The zygote of the web games is started with the web
 runner's environment (its Textual driver and colours are read as Textual is imported);
-a game started while it is not ready is a cold process as before.
+a game started while it is not ready is a cold process as before (in a session of its
+own, as a forked one is, so that it is ended the same way).
+
+A game is stopped by the server, not by textual-serve's "quit" (which waits behind the
+keys already sent, and for a process that may be writing to a pipe nobody reads): the
+game is asked to end (SIGTERM: the web driver leaves as on "quit"), what it writes
+meanwhile is read and dropped, and after ``_GRACE`` seconds it is killed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import shlex
+import signal
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,6 +35,8 @@ __all__ = ["WarmAppService", "web_zygote_environment"]
 
 # Set per game by the runner: not the zygote's.
 _PER_GAME = ("COLUMNS", "ROWS")
+# How long a game asked to end has before it is killed.
+_GRACE = 2.0
 
 
 def web_zygote_environment() -> dict[str, str]:
@@ -101,16 +112,43 @@ class WarmAppService(AppService):
             self._asked = None
             if took < NOT_AN_ANSWER:
                 self.answered(took)
-        await super().on_data(payload)
+        # A browser that has gone cannot be written to: the screen is dropped, and the
+        # game's output still read, so that it never waits on a full pipe.
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await super().on_data(payload)
+
+    async def stop(self) -> None:
+        """End the game: ask, then kill; back once it has gone."""
+        process = self._process
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        if process is not None and process.returncode is None:
+            self._signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(asyncio.shield(process.wait()), _GRACE)
+            except TimeoutError:
+                self._signal(signal.SIGKILL)
+                await process.wait()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._stdin is not None:
+            self._stdin.close()
+
+    def _signal(self, number: int) -> None:
+        """To the game's session (its own, forked or cold), so nothing of it is left."""
+        assert self._process is not None
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._process.pid, number)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.env}
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         starter = self.starter
-        if starter is None or not starter.ready:
-            return await super()._open_app_process(width, height)
         env = self._build_environment(width=width, height=height)
+        if starter is None or not starter.ready:
+            return await self._open_cold(env)
         pipes = [os.pipe() for _ in range(3)]
         theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
         ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
@@ -122,9 +160,18 @@ class WarmAppService(AppService):
         if game is None:
             for fd in ours:
                 os.close(fd)
-            return await super()._open_app_process(width, height)
+            return await self._open_cold(env)
         process = await PipedGame.connect(game, *ours)
         self._process = process  # type: ignore[assignment]
         self._stdin = process.stdin
         self.warm = True
+        return process
+
+    async def _open_cold(self, env: dict[str, str]) -> Any:
+        """The game as a new process, in a session of its own."""
+        pipe = asyncio.subprocess.PIPE
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command), stdin=pipe, stdout=pipe, stderr=pipe, env=env,
+            start_new_session=True)
+        self._stdin = process.stdin
         return process

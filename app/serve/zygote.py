@@ -5,19 +5,25 @@ A cold game is a new Python that imports Textual and the app before it draws any
 second of a core, and about 32 MiB each).  This process does that once, freezes what the
 imports made (``gc.freeze``: the collector then never writes to those pages, so they stay
 shared, copy-on-write, by every child; on Python 3.12 and 3.13 it makes them immortal too,
-so a child reading them does not write their counts: ``immortal``), and waits for requests
-from the server on its control socket.  A request is the game's environment and
-arguments, with the descriptors of the game's streams (the PTY's terminal side; or, for a
-web game, three pipes) and a status socket.  The child becomes a session of its own on
-that PTY (its controlling terminal), takes the environment and arguments a cold process
-would have, and runs the app's ``main``; this process writes ``pid N`` on the status
-socket, and ``exit S`` (as asyncio's ``returncode``: negative for a signal) once it has
-reaped the child.  The child says ``exit S`` too as it leaves, and keeps its copy of the
-status socket until it ends, so if this process dies first, the server still learns how
-the game ended (the last ``exit`` said before the socket's end of file).
+so a child reading them does not write their counts: ``immortal``, unless the server says
+``--no-immortal``), and waits for requests from the server on its control socket.  As the
+``gc`` module's documentation advises for a parent that forks, its collector is off from
+the start (an explicit collection before the freeze aside), so no collection leaves holes
+in pages the games share, and each game turns its own on.  It tells the server it is
+``ready`` with how many objects it made immortal (``off`` where it did not).  A request
+is the game's environment and arguments, with the descriptors of the game's streams (the
+PTY's terminal side; or, for a web game, three pipes) and a status socket.  The child
+becomes a session of its own on that PTY (its controlling terminal), takes the environment
+and arguments a cold process would have, and runs the app's ``main``; this process writes
+``pid N`` on the status socket, and ``exit S`` (as asyncio's ``returncode``: negative for a
+signal) once it has reaped the child.  The child says ``exit S`` too as it leaves, and
+keeps its copy of the status socket until it ends, so if this process dies first, the
+server still learns how the game ended (the last ``exit`` said before the socket's end of
+file).  A request also names the cap on a game's memory (``memory``, MiB): the child
+limits its data by it.
 
-Run by the server only (``python -m moon42.app.serve.zygote FD``), with the environment a
-cold game starts from, so what the imports read from it is the same.
+Run by the server only (``python -m moon42.app.serve.zygote FD [--no-immortal]``), with
+the environment a cold game starts from, so what the imports read from it is the same.
 """
 
 from __future__ import annotations
@@ -42,7 +48,9 @@ import sys
 import termios
 import traceback
 
-from .immortal import immortalize
+from .game_memory import limit_data
+from .immortal import available as immortal_available
+from .immortal import immortalize, open_resources
 
 __all__ = ["WARM_MODULES", "MAX_REQUEST", "offer_pages_to_merge", "serve"]
 
@@ -61,6 +69,8 @@ WARM_PACKAGES = ("moon42.app.cli", "moon42.app.game", "moon42.app.replay", "moon
 
 # The most a request may be: a few variables of at most 255 bytes, and arguments.
 MAX_REQUEST = 16384
+# The most the zygote's word that it is ready may be.
+MAX_READY = 256
 
 _PR_SET_MEMORY_MERGE = 67  # linux/prctl.h
 
@@ -87,9 +97,13 @@ def offer_pages_to_merge() -> bool:
     return prctl(*arguments) == 0
 
 
-def warm() -> None:
+def warm(immortal: bool = True, allowed: tuple = ()) -> str:
     """Import what a game needs, then freeze it all so children share the pages (and, where
-    Python has immortal objects, make it all immortal: see ``immortal``)."""
+    Python has immortal objects and ``immortal`` says so, make it all immortal: see
+    ``immortal``); what was made immortal, as the server's log says it.
+
+    Nothing may be open then but ``allowed`` and the standard streams: what the games
+    inherit open, they would all hold (and, immortal, never close)."""
     global _parser
     cli = importlib.import_module("moon42.app.cli")  # without it there is no game to fork
     for name in WARM_MODULES:
@@ -103,8 +117,17 @@ def warm() -> None:
     _parser = cli.build_parser()
     rehearse()
     gc.collect()
-    immortalize()  # Python 3.12 and 3.13: a game reading them copies none of their pages
+    left = open_resources(allowed)
+    if left:  # as the rehearsal's threads: a game must not start with them
+        raise RuntimeError("the warm process holds open: " + "; ".join(left[:5]))
+    said = "off (--no-immortal)"
+    if immortal:
+        # Python 3.12 and 3.13: a game reading them copies none of their pages.
+        changed = immortalize(allowed)
+        said = f"{changed} objects" if immortal_available() else \
+            f"off (Python {sys.version_info[0]}.{sys.version_info[1]} has no immortal objects)"
     gc.freeze()
+    return said
 
 
 def rehearse() -> None:
@@ -147,8 +170,9 @@ def _import(name: str) -> object:
         return None
 
 
-def serve(control: socket.socket) -> None:
+def serve(control: socket.socket, immortal: bool = True) -> None:
     """Fork a game for every request, until the server closes the control socket."""
+    gc.disable()  # on again in every game (``_child``)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the server, which ends us
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
@@ -156,8 +180,8 @@ def serve(control: socket.socket) -> None:
     signal.set_wakeup_fd(wake_write)
     signal.signal(signal.SIGCHLD, lambda number, frame: None)
     offer_pages_to_merge()  # first: every page this process makes is offered
-    warm()
-    control.sendall(b"ready")
+    said = warm(immortal, (control,))
+    control.sendall(f"ready immortal: {said}".encode()[:MAX_READY])
     poll = select.poll()
     poll.register(control, select.POLLIN)
     poll.register(wake_read, select.POLLIN)
@@ -197,7 +221,9 @@ def _start(message: bytes, fds: list[int], mine: tuple) -> None:
         request = json.loads(message)
         env = {str(k): str(v) for k, v in dict(request["env"]).items()}
         argv = [str(word) for word in request["argv"]]
-    except (ValueError, KeyError, TypeError):
+        memory = request.get("memory")
+        memory = None if memory is None else int(memory)
+    except (ValueError, KeyError, TypeError, AttributeError):
         for fd in streams:
             os.close(fd)
         status.close()
@@ -206,7 +232,7 @@ def _start(message: bytes, fds: list[int], mine: tuple) -> None:
     if pid == 0:
         code = 1
         try:
-            code = _child(streams, status, env, argv, mine)
+            code = _child(streams, status, env, argv, mine, memory)
         finally:
             _tell(status, f"exit {code}\n")  # in case this zygote is gone by the end
             os._exit(code)
@@ -239,9 +265,13 @@ def _tell(status: socket.socket, line: str) -> None:
 
 
 def _child(streams: list[int], status: socket.socket, env: dict[str, str], argv: list[str],
-           mine: tuple) -> int:
+           mine: tuple, memory: int | None = None) -> int:
     """Become the game a cold process would be, on its own terminal (one stream: a PTY's
-    terminal side) or on three pipes (a web game's); its exit code."""
+    terminal side) or on three pipes (a web game's), its data limited by ``memory`` (MiB);
+    its exit code."""
+    gc.enable()  # off in the warm parent, so that no collection there touched shared pages
+    if memory is not None:
+        limit_data(memory)
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -320,7 +350,7 @@ def _stdio() -> None:
 
 def main() -> None:
     fd = int(sys.argv[1])
-    serve(socket.socket(fileno=fd))
+    serve(socket.socket(fileno=fd), immortal="--no-immortal" not in sys.argv[2:])
     # At once: tearing down all that was loaded and frozen takes a while on a busy machine,
     # and the server waits for this process as it stops.
     sys.stderr.flush()

@@ -114,3 +114,35 @@ def test_this_python_is_left_alone_unless_it_has_immortal_objects() -> None:
     assert immortal.available() is expected
     if not expected:
         assert immortal.immortalize() == 0
+
+
+def test_a_resource_open_when_objects_would_be_made_immortal_is_found(tmp_path: Path) -> None:
+    import concurrent.futures
+    import socket
+    import sqlite3
+
+    before = set(immortal.open_resources())  # the test runner's own
+    file = (tmp_path / "kept").open("w")
+    pair = socket.socketpair()
+    database = sqlite3.connect(tmp_path / "kept.db")
+    workers = concurrent.futures.ThreadPoolExecutor(1)
+    try:
+        found = "\n".join(set(immortal.open_resources(allowed=[pair[1]])) - before)
+        assert "TextIOWrapper" in found and "kept" in found
+        assert found.count("socket:") == 1  # the one allowed is not said
+        assert "Connection" in found and "ThreadPoolExecutor" in found
+    finally:
+        file.close()
+        pair[0].close()
+        pair[1].close()
+        database.close()
+        workers.shutdown()
+    assert set(immortal.open_resources()) <= before  # closed, each is free to go
+    if immortal.available():  # refused while one is open; here, on 3.12 and 3.13
+        with (tmp_path / "kept").open():
+            try:
+                immortal.immortalize()
+            except immortal.ResourceOpen:
+                pass
+            else:
+                raise AssertionError("immortalize ran with a file open")
