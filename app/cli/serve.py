@@ -129,10 +129,10 @@ def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-connections", type=int, default=100, metavar="N",
                         help="at most this many connections open at once, signed in or not, "
                         "with a game or not; more are closed at once (default 100)")
-    parser.add_argument("--max-startups", default="10:30:60", metavar="START:RATE:FULL",
+    parser.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
                         help="connections not yet signed in: from START of them a new one is "
                         "refused with a chance of RATE in 100, rising to all at FULL, as "
-                        "OpenSSH's MaxStartups (default 10:30:60)")
+                        "OpenSSH's MaxStartups (default 10:30:100)")
     parser.add_argument("--login-grace", type=float, default=60.0, metavar="SECONDS",
                         help="close a connection that has no game this long after it opened "
                         "or its game ended: sign-in included, and `ssh -N` (default 60)")

@@ -44,14 +44,14 @@ class Startups:
 
     start: int = 10
     rate: int = 30
-    full: int = 60
+    full: int = 100
 
     @classmethod
     def parse(cls, text: str) -> Startups:
         """``START:RATE:FULL`` (ValueError saying what is wrong)."""
         parts = text.split(":")
         if len(parts) != 3 or not all(p.isdigit() and len(p) <= 6 for p in parts):
-            raise ValueError("it is START:RATE:FULL, three whole numbers (e.g. 10:30:60)")
+            raise ValueError("it is START:RATE:FULL, three whole numbers (e.g. 10:30:100)")
         start, rate, full = map(int, parts)
         if not 1 <= start < full or not 1 <= rate <= 100:
             raise ValueError("START is at least 1 and below FULL, RATE is 1 to 100")

@@ -17,12 +17,13 @@ __all__ = ["plain_secrets_warning", "tls_context"]
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     """A server's TLS settings with ``cert`` (PEM, the chain after it) and its ``key``;
     ValueError saying why they cannot be used."""
+    for path in (cert, key):
+        if not path.is_file():
+            raise ValueError(f"{path}: no such file")
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
         context.load_cert_chain(cert, key)
-    except FileNotFoundError as error:
-        raise ValueError(f"{error.filename}: no such file") from None
     except (OSError, ssl.SSLError) as error:
         raise ValueError(f"a PEM certificate and its private key are needed "
                          f"({getattr(error, 'reason', None) or error})") from None
