@@ -1,4 +1,5 @@
-"""Accounts, names and limits against hostile clients, on real servers: names that differ
+"""Accounts, names and limits against hostile clients, on real servers: a leaderboard bought
+with quick wins or crowded with guests' names, names that differ
 only in capitals or width, a flood of idle connections at the SSH door, wrong secrets from
 elsewhere, an IPv6 /64 counted as one address, and the web door over TLS."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import socket
 import ssl
 import subprocess
@@ -15,10 +17,14 @@ import aiohttp
 import asyncssh
 import pytest
 
+from moon42.app.serve.identity import guest_identity, key_identity, member_identity
 from moon42.app.serve.tls import plain_secrets_warning
+from moon42.app.stats.store import STATS_NAME, StatsStore
 
+from ..app.stats_games import play_recorded
 from .harness import LOBBY_TITLE, PATIENCE, Server, wait_until
 from .test_club import SECRET, free_port
+from .test_leaderboard import player
 
 pytestmark = pytest.mark.slow  # servers
 
@@ -77,6 +83,32 @@ def test_guests_differing_only_in_capitals_or_width_are_one_guest(tmp_path: Path
                     if p.name != "guest-ann"]
     finally:
         server.stop()
+
+
+def test_neither_bought_wins_nor_a_flood_of_guests_pushes_players_off_the_board(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "srv"
+    # 10,000 guests' names ever used (a folder each, sorted before keys' and members')...
+    for number in range(10000):
+        (folder / "players" / f"guest-a{number:05d}").mkdir(parents=True)
+    # ... one guest's six quick wins against random bots to a target of 1 ...
+    eve = player(folder, guest_identity("eve"), [])
+    with StatsStore(eve / "data" / STATS_NAME) as store:
+        for seed in range(6):
+            play_recorded(store, "moon3", seed, bot="random",
+                          options={"target": 1, "forced_bid": True})
+    # ... and a member and a key's player with whole games against the basic bot.
+    player(folder, member_identity("Zoë"), [("moon3", 1)])
+    player(folder, key_identity("SHA256:zzz", "yan"), [("texas42", 2)])
+    server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir", str(folder))
+    path = folder / "leaderboard.json"
+    try:
+        board = wait_until(lambda: path.exists() and json.loads(path.read_text()),
+                           what="the board")
+    finally:
+        server.stop()
+    assert sorted((p["name"], p["sign_in"], p["games"]) for p in board["players"]) == \
+        [("Zoë", "secret", 1), ("yan", "key", 1)]
 
 
 def test_idle_connections_from_many_addresses_do_not_shut_the_ssh_door(
