@@ -1,7 +1,7 @@
 """Accounts, names and limits against hostile clients, on real servers: a leaderboard bought
-with quick wins or crowded with guests' names, names that differ
-only in capitals or width, a flood of idle connections at the SSH door, wrong secrets from
-elsewhere, an IPv6 /64 counted as one address, and the web door over TLS."""
+with quick wins or crowded with guests' names, names that differ only in capitals or width,
+a flood of idle connections at the SSH door, wrong secrets from elsewhere, an IPv6 /64
+counted as one address, and the web door over TLS."""
 
 from __future__ import annotations
 
