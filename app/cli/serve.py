@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import re
 import signal
 import sys
 from pathlib import Path
@@ -57,6 +58,7 @@ def add_serve_parser(commands: Commands) -> None:
                      "twice the memory); by default games are forked from a process that "
                      "has loaded the game once")
     _add_no_immortal(web)
+    _add_web_door(web)
     secret = web.add_mutually_exclusive_group()
     secret.add_argument("--password", metavar="WORDS",
                         help="ask for this password before a game (the page's sign-in, or "
@@ -90,7 +92,22 @@ def add_serve_parser(commands: Commands) -> None:
     club.add_argument("--no-register", action="store_true",
                       help="take no new members: only names already in members.json may "
                       "sign in from a browser (the sign-in page says so)")
+    _add_web_door(club)
     _add_ssh_door(club)
+
+
+def _add_web_door(parser: argparse.ArgumentParser) -> None:
+    """The flags of a web server's door (``serve web`` and ``serve club``)."""
+    parser.add_argument("--tls-cert", type=Path, metavar="FILE",
+                        help="serve the page over HTTPS with this certificate (PEM, the "
+                        "chain after it); with --tls-key")
+    parser.add_argument("--tls-key", type=Path, metavar="FILE",
+                        help="the certificate's private key (PEM)")
+    parser.add_argument("--trust-proxy-header", metavar="HEADER",
+                        help="behind a proxy: take the client's address from the last one in "
+                        "this header (e.g. X-Forwarded-For), for the per-address limits; "
+                        "only when every request comes through that proxy (default: the "
+                        "connection's own address)")
 
 
 def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
@@ -113,6 +130,10 @@ def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-connections", type=int, default=100, metavar="N",
                         help="at most this many connections open at once, signed in or not, "
                         "with a game or not; more are closed at once (default 100)")
+    parser.add_argument("--max-startups", default="10:30:100", metavar="START:RATE:FULL",
+                        help="connections not yet signed in: from START of them a new one is "
+                        "refused with a chance of RATE in 100, rising to all at FULL, as "
+                        "OpenSSH's MaxStartups (default 10:30:100)")
     parser.add_argument("--login-grace", type=float, default=60.0, metavar="SECONDS",
                         help="close a connection that has no game this long after it opened "
                         "or its game ended: sign-in included, and `ssh -N` (default 60)")
@@ -190,19 +211,25 @@ def _server_folder(given: Path | None) -> Path:
 
 def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
     """The limits given, checked."""
-    from ..serve.limits import ServeLimits  # for start-up time, as the servers below
+    from ..serve.limits import ServeLimits, Startups  # for start-up time, as the servers below
 
     names = ["idle_timeout", "max_sessions", "max_per_address", "input_rate", "input_burst",
              "game_memory", "max_attempts", "attempt_window", "max_connections",
              "login_grace"]
     given = {name: getattr(args, name) for name in names if hasattr(args, name)}
+    startups = {}
+    if hasattr(args, "max_startups"):
+        try:
+            startups["max_startups"] = Startups.parse(args.max_startups)
+        except ValueError as error:
+            parser.error(f"--max-startups {args.max_startups[:40]}: {error}")
     for name, value in given.items():
         flag = "--" + name.replace("_", "-")
         if isinstance(value, float) and value <= 0:
             parser.error(f"{flag} must be more than 0")
         if isinstance(value, int) and value < 1:
             parser.error(f"{flag} must be at least 1")
-    return ServeLimits(**given)
+    return ServeLimits(**given, **startups)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -261,7 +288,9 @@ def _run_club(args: argparse.Namespace, parser: argparse.ArgumentParser, ssh) ->
 
     web = WebSettings(host=args.host, port=args.web_port, public_url=args.public_url,
                       folder=ssh.folder, limits=ssh.limits, warm=ssh.warm,
-                      immortal=ssh.immortal, busy_answer=ssh.busy_answer)
+                      immortal=ssh.immortal, busy_answer=ssh.busy_answer,
+                      tls=_tls(args, parser),
+                      proxy_header=_proxy_header(args, parser))
     try:
         asyncio.run(_serve_club(ClubSettings(ssh, web, args.max_members,
                                                      register=not args.no_register)))
@@ -299,7 +328,30 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
                                  folder=_server_folder(args.data_dir), limits=limits,
                                  password=password, warm=not args.cold_start,
                                  immortal=not args.no_immortal,
-                                 busy_answer=_busy_answer(args.busy_answer, parser)))
+                                 busy_answer=_busy_answer(args.busy_answer, parser),
+                                 tls=_tls(args, parser),
+                                 proxy_header=_proxy_header(args, parser)))
+
+
+def _tls(args: argparse.Namespace, parser: argparse.ArgumentParser):
+    """The web door's TLS context, or None for plain HTTP."""
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    if args.tls_cert is None:
+        return None
+    from ..serve.tls import tls_context  # for start-up time, as above
+
+    try:
+        return tls_context(args.tls_cert, args.tls_key)
+    except ValueError as error:
+        parser.error(f"--tls-cert {args.tls_cert}, --tls-key {args.tls_key}: {error}")
+
+
+def _proxy_header(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str | None:
+    header = args.trust_proxy_header
+    if header is not None and not re.fullmatch(r"[A-Za-z0-9-]{1,64}", header):
+        parser.error("--trust-proxy-header is a header's name (letters, digits, -)")
+    return header
 
 
 def _check_public_url(url: str | None, parser: argparse.ArgumentParser) -> None:

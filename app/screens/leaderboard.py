@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static
 
 from ..paths import data_dir
 from ..stats.board import BOARD_VARIABLE, REFRESH_SECONDS, choose, listed, read_board
+from ..stats.ranked import COUNTED
 
 __all__ = ["LeaderboardScreen"]
 
@@ -116,8 +117,8 @@ class LeaderboardScreen(Screen[None]):
             return
         players = board["players"]
         listed_count, off = board.get("listed"), board.get("off")
-        note.update(f"Games finished on this server; made % is of the bids the player "
-                    f"won. Listed: {_count(listed_count)}; staying off the board: "
+        note.update(f"Counted: {COUNTED}; made % is of the bids the player won in "
+                    f"them. Listed: {_count(listed_count)}; staying off the board: "
                     f"{_count(off)}; updated {_updated(board)}.")
         table.update(_table(players) if players else
                      "Nobody is on the board yet: it lists players who have finished a game.")

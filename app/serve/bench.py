@@ -6,6 +6,7 @@
     python -m moon42.app.serve.bench --tables 10 [--sessions 20] [--seconds 120] [--json]
     python -m moon42.app.serve.bench --flood 60 [--sessions 20] [--think 1.0 3.0] [--json]
     python -m moon42.app.serve.bench --connections 100 [--login-grace 10] [--json]
+    python -m moon42.app.serve.bench --startups 100 [--json]
 
 Each case starts a guest server on a free port with its data in a temp folder.
 
@@ -46,6 +47,9 @@ them, then 400 resizes (the game's CPU and output); S seconds of ``--hold`` (a k
 ``--server-flag``s (say ``--game-memory=48``): the game's own memory, and whether it was
 ended and the server went on.
 
+``--startups N``: N TCP connections that never send a byte, 10 from each of N / 10
+loopback addresses, held open; then a player tries 10 times to sign in.  Said: how many of
+the idle connections the server holds, and how many of the player's tries got in.
 ``--connections N``: N ``ssh -N`` guests (the OpenSSH client) and N TCP connections that
 never send a byte, all at once, while a player signs in and presses keys.  Said: when the
 server closed them (its ``--login-grace``), and the player's sign-in and key times.
@@ -61,7 +65,7 @@ import platform
 import statistics
 import sys
 
-from .bench_hostile import connections, flood
+from .bench_hostile import connections, flood, startups
 from .bench_limits import run as run_limits
 from .bench_players import (
     Server,
@@ -146,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
                       help="the flood case: this long calm, then this long beside a flood")
     case.add_argument("--connections", type=int, metavar="N",
                       help="the case of N `ssh -N` and N half-open connections")
+    case.add_argument("--startups", type=int, metavar="N",
+                      help="the case of N idle connections, 10 an address, then a player "
+                      "trying 10 times to sign in")
     case.add_argument("--tables", type=int, metavar="N",
                       help="the case of N shared tables of expert bots beside --sessions "
                       "players")
@@ -193,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         work = flood(args.sessions, args.flood, tuple(args.think))
     elif args.connections is not None:
         work = connections(args.connections, args.login_grace)
+    elif args.startups is not None:
+        work = startups(args.startups, 10)
     elif args.tables is not None:
         work = tables_case(args.tables, args.sessions, args.seconds, tuple(args.think),
                            args.bot_workers)

@@ -1,5 +1,6 @@
-"""The hostile cases of the serve bench: a flood of keys beside players, and connections
-that never lead to a game (see ``bench.py`` for the commands and what they say)."""
+"""The hostile cases of the serve bench: a flood of keys beside players, connections that
+never lead to a game, and idle connections filling the door before a player comes (see
+``bench.py`` for the commands and what they say)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import asyncio
 import os
 import subprocess
 import time
+
+import asyncssh
 
 from .bench_players import (
     KEYS,
@@ -20,7 +23,7 @@ from .bench_players import (
     times,
 )
 
-__all__ = ["connections", "flood"]
+__all__ = ["connections", "flood", "startups"]
 
 _FLOOD = b"aaaa\n" * 13107  # 64 KiB of keys, as `yes aaaa` types them
 _OPENSSH = ("-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o",
@@ -143,3 +146,33 @@ async def connections(count: int, grace: float) -> dict:
                            "after": mib(after_kib)},
         "cpus": os.cpu_count(),
     }
+
+
+async def startups(count: int, tries: int) -> dict:
+    """``count`` TCP connections that never send a byte, 10 from each of ``count / 10``
+    loopback addresses (the default limits: 100 connections, 10 an address), held open;
+    then a player (from 127.0.0.1) tries ``tries`` times to sign in: how many get in."""
+    server = Server()
+    try:
+        await server.settle()
+        held, writers = 0, []
+        for number in range(count):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", server.port, local_addr=(f"127.0.0.{2 + number // 10}", 0))
+            writers.append(writer)
+            # Held: the server says its version; refused: it closes at once.
+            held += (await asyncio.wait_for(reader.read(64), 60)).startswith(b"SSH-")
+        signed_in = 0
+        for number in range(tries):
+            try:
+                conn, _ = await asyncio.wait_for(server.sign_in(f"player{number}"), 60)
+            except (asyncssh.Error, OSError):
+                continue
+            signed_in += 1
+            conn.close()
+        for writer in writers:
+            writer.close()
+    finally:
+        server.stop()
+    return {"case": "startups", "idle_connections": count, "idle_held": held,
+            "player_tries": tries, "player_signed_in": signed_in, "cpus": os.cpu_count()}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import sys
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -19,7 +20,8 @@ from aiohttp import web
 from .club_web import ClubWebServer, start_site
 from .members import MEMBERS_NAME, Members
 from .ssh import GameService, SshSettings
-from .web import WebSettings
+from .tls import plain_secrets_warning
+from .web import WebSettings, is_loopback
 
 __all__ = ["ClubSettings", "Club"]
 
@@ -61,7 +63,7 @@ class Club:
             self.web = ClubWebServer(settings, self.members, self.ssh.tables,
                                      self.ssh.board.path)
             self._runner, self.web_port = await start_site(
-                self.web.make_app(), settings.host, settings.port, _KEEPALIVE)
+                self.web.make_app(), settings.host, settings.port, _KEEPALIVE, settings.tls)
         except BaseException:
             await self.ssh.close()
             raise
@@ -83,12 +85,19 @@ async def serve_club(settings: ClubSettings, stop: asyncio.Event) -> None:
     ssh_port, web_port = await club.start()
     who = f"keys in {settings.ssh.authorized_keys}" if settings.ssh.authorized_keys \
         else "guests"
-    page = settings.web.public_url or f"http://{settings.web.host}:{web_port}"
+    page = settings.web.public_url or \
+        f"{settings.web.scheme}://{settings.web.host}:{web_port}"
     print(f"moon42 serve club: listening on {settings.ssh.host}:{ssh_port} for SSH "
           f"({who}; host key {club.ssh.host_fingerprint()}) and on {settings.web.host}:"
           f"{web_port} for browsers ({page}, members sign in by name and secret"
           f"{'' if settings.register else '; no new members'}); "
           "Ctrl+C stops", flush=True)
+    web = settings.web
+    warning = plain_secrets_warning(web.host, web.tls is not None, is_loopback(web.host),
+                                    "the members' secrets")
+    if warning is not None:
+        log.warning("%s", warning)
+        print(f"moon42 serve club: {warning}", file=sys.stderr, flush=True)
     try:
         await stop.wait()
     finally:

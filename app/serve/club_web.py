@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -129,7 +130,7 @@ class ClubWebServer(GameWebServer):
             return self._sign_in_page(_ELSEWHERE, status=403)
         form = await request.post()
         name, secret = str(form.get("name", "")), str(form.get("secret", ""))
-        address = request.remote or "?"
+        address = self._address(request)
         said = await self.members.sign_in(name, secret, address)
         if said.identity is None:
             return self._sign_in_page(said.said, name[:NAME_CHARACTERS], said.status)
@@ -178,7 +179,7 @@ class ClubWebServer(GameWebServer):
         if new != again:
             return self._secret_page("The two new secrets differ: type the same one twice.",
                                      name, 400)
-        said = await self.members.change_secret(name, old, new, request.remote or "?")
+        said = await self.members.change_secret(name, old, new, self._address(request))
         if said.identity is None:
             return self._secret_page(said.said, name, said.status)
         self._forget(said.identity)
@@ -232,7 +233,7 @@ class ClubWebServer(GameWebServer):
         self.playing[who.label] = socket
         env = {"MOON42_DATA_DIR": str(folder / "data"), SOCKET_VARIABLE: str(self.tables.path),
                TOKEN_VARIABLE: token, BOARD_VARIABLE: str(self.board)}
-        return f"{folder.name} from {request.remote or '?'}", env
+        return f"{folder.name} from {self._address(request)}", env
 
     def _unseat(self, socket: web.WebSocketResponse) -> None:
         self.game_sign_ins.pop(socket, None)
@@ -259,13 +260,14 @@ class ClubWebServer(GameWebServer):
         """The club says where both its doors are, once both are open."""
 
 
-async def start_site(app: web.Application, host: str, port: int,
-                     keepalive: float) -> tuple[web.AppRunner, int]:
-    """Serve ``app`` on ``host``:``port`` beside the loop's other work; the port it got."""
+async def start_site(app: web.Application, host: str, port: int, keepalive: float,
+                     tls: ssl.SSLContext | None = None) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on ``host``:``port`` (over TLS with ``tls``) beside the loop's other
+    work; the port it got."""
     runner = web.AppRunner(app, access_log=None, keepalive_timeout=keepalive,
                            shutdown_timeout=10)
     await runner.setup()
-    site = web.TCPSite(runner, host, port, reuse_address=True)
+    site = web.TCPSite(runner, host, port, reuse_address=True, ssl_context=tls)
     try:
         await site.start()
     except OSError:

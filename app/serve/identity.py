@@ -1,8 +1,9 @@
 """Who is who on a server: its host key, the players' names, and each player's own folder.
 
 A player who signs in with a key is known by the key (``key-FINGERPRINT``); a guest by
-the name they gave (``guest-NAME``); a club's browser player by the name their secret
-guards (``member-NAME``).  The folder's name is the player's identity at the
+the name they gave as a reader sees it (``guest-NAME``, the name ``folded``: ``Ann``,
+``ANN`` and ``ａｎｎ`` are one guest); a club's browser player by the name their secret
+guards (``member-NAME``, as registered).  The folder's name is the player's identity at the
 shared tables too, so two players never share one: names are escaped, never trimmed.
 """
 
@@ -20,7 +21,7 @@ import asyncssh
 
 __all__ = ["HOST_KEY_NAME", "Identity", "host_key", "name_problem", "key_identity",
            "guest_identity", "member_identity", "certificate_identity", "player_folder",
-           "NAME_CHARACTERS"]
+           "NAME_CHARACTERS", "folded"]
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
@@ -33,6 +34,7 @@ NAME_BYTES = 64  # of UTF-8, so an escaped name (3 characters a byte) fits a fil
 _KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 # The names whose folder the first version named exactly (guest-NAME): moved on first use.
 _PLAIN = re.compile(r"[A-Za-z0-9._-]{1,74}")
+_GUEST = "guest-"
 
 
 @dataclass(frozen=True)
@@ -76,15 +78,22 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def folded(name: str) -> str:
+    """``name`` as a reader compares it: capitals and width aside (Unicode's compatibility
+    caseless match: NFKC, case folded, NFKC again, as case folding may undo the form)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def _escaped(name: str) -> str:
     return "".join(c if c in _KEPT else "".join(f"%{b:02x}" for b in c.encode())
                    for c in unicodedata.normalize("NFC", name))
 
 
 def guest_identity(name: str) -> Identity:
-    """A guest, known by their name (checked with ``name_problem`` first)."""
+    """A guest, known by their name as a reader sees it (checked with ``name_problem``
+    first): ``Ann`` and ``ann`` are one guest, with one folder and one seat."""
     name = unicodedata.normalize("NFC", name)
-    return Identity(label="guest-" + _escaped(name), name=name, by_key=False)
+    return Identity(label=_GUEST + _escaped(folded(name)), name=name, by_key=False)
 
 
 def member_identity(name: str) -> Identity:
@@ -111,10 +120,15 @@ def certificate_identity(authority: str, principals: str, name: str) -> Identity
 def player_folder(root: Path, who: Identity) -> Path:
     """Where one player's saves, statistics and last lobby live on the server."""
     folder = root / "players" / who.label
-    if not who.by_key and not folder.exists() and _PLAIN.fullmatch(who.name) \
-            and not who.name.endswith((".", "_")):
-        # The first version named such a guest's folder guest-NAME, letter for letter.
-        old = root / "players" / f"guest-{who.name}"
-        if old != folder and old.is_dir():
-            old.rename(folder)
+    if who.label.startswith(_GUEST) and not folder.exists():
+        # Earlier versions named a guest's folder by the name as typed: letter for letter
+        # (the first), then escaped with its capitals (``guest-%41nn``).  The one found is
+        # moved to the folded name's folder; once that exists, the others stay as they are.
+        olds = [_GUEST + _escaped(who.name)]
+        if _PLAIN.fullmatch(who.name) and not who.name.endswith((".", "_")):
+            olds.append(_GUEST + who.name)
+        for old in olds:
+            if old != who.label and (root / "players" / old).is_dir():
+                (root / "players" / old).rename(folder)
+                break
     return folder

@@ -1,8 +1,11 @@
 """The server's leaderboard: made from every player's statistics, kept in one file that the
 players' games read (``moon42.app.stats.board`` says what a row holds).
 
-Every ``REFRESH`` seconds the server looks at each player's folder (the first
-``MOST_PLAYERS`` of them) and reads again only the statistics that changed since; a file
+Every ``REFRESH`` seconds the server looks at each player's folder and reads again only
+the statistics that changed since: every member's and key's player's first (at most
+``MOST_PLAYERS``), then the guests who played last (at most ``MOST_GUESTS``), so a flood
+of guests' names never pushes the others off; and at most ``GUEST_ROWS`` of the board's
+rows are guests'.  Only the games a ranking counts are counted (``stats.ranked``).  A file
 that cannot be read (too big, damaged, too slow) is said in the log once and left off the
 board, and the board goes on.  The work is done in a thread, never on the server's loop.
 A player is shown by the name they last signed in with (``NAME_FILE`` in their folder)
@@ -24,16 +27,19 @@ from ..stats.board import CHOICE_NAME, REFRESH_SECONDS, StatsUnreadable, board_r
 from ..stats.store import STATS_NAME
 from .identity import NAME_BYTES, Identity
 
-__all__ = ["BOARD_NAME", "NAME_FILE", "MOST_PLAYERS", "MOST_ROWS", "REFRESH", "Leaderboard",
-           "remember_name", "remembered_name"]
+__all__ = ["BOARD_NAME", "NAME_FILE", "GUEST_ROWS", "MOST_GUESTS", "MOST_PLAYERS", "MOST_ROWS",
+           "REFRESH", "Leaderboard", "remember_name", "remembered_name"]
 
 log = logging.getLogger("moon42.serve")
 
 BOARD_NAME = "leaderboard.json"  # in the server's folder
 NAME_FILE = "name"  # in a player's folder: the name they last signed in with
 REFRESH = float(REFRESH_SECONDS)  # seconds between looks at the players' statistics
-MOST_PLAYERS = 10000  # player folders looked at
+MOST_PLAYERS = 10000  # members' and keys' players' folders looked at
+MOST_GUESTS = 5000  # guests' folders looked at: those who played last
 MOST_ROWS = 100  # players shown
+GUEST_ROWS = 25  # of them guests at most
+_GUEST = "guest-"
 _KINDS = {"key": "key", "cert": "key", "member": "secret", "guest": "guest"}
 
 
@@ -108,15 +114,7 @@ class Leaderboard:
     def refresh(self) -> bool:
         """Read what changed and write the board if it changed; whether it did."""
         players = self.folder / "players"
-        try:
-            with os.scandir(players) as entries:
-                labels = sorted(e.name for e in entries if e.is_dir(follow_symlinks=False))
-        except FileNotFoundError:
-            labels = []
-        if len(labels) > MOST_PLAYERS:
-            log.warning("the leaderboard looks at the first %d of %d players' folders",
-                        MOST_PLAYERS, len(labels))
-            labels = labels[:MOST_PLAYERS]
+        labels = _looked_at(players)
         changed = set(self._rows) - set(labels)
         for label in changed:
             del self._rows[label]
@@ -159,9 +157,53 @@ class Leaderboard:
         shown.sort(key=lambda r: (-r["won"], -(r["win_rate"] or 0), -r["games"], r["name"]))
         board = {"format": "moon42-leaderboard", "version": 1,
                  "updated": datetime.now(UTC).isoformat(timespec="seconds"),
-                 "players": shown[:MOST_ROWS], "listed": len(shown),
+                 "players": _top(shown), "listed": len(shown),
                  "off": len(rows) - len(shown), "skipped": len(self._skipped)}
         partial = self.path.with_name(BOARD_NAME + ".new")
         partial.write_text(json.dumps(board, ensure_ascii=False), encoding="utf-8")
         os.chmod(partial, 0o644)
         os.replace(partial, self.path)
+
+
+def _looked_at(players: Path) -> list[str]:
+    """The players' folders the board looks at: members' and keys' players' first (the
+    first ``MOST_PLAYERS`` by name), then the ``MOST_GUESTS`` guests who played last."""
+    others: list[str] = []
+    guests: list[tuple[int, str]] = []
+    try:
+        with os.scandir(players) as entries:
+            for entry in entries:
+                if not entry.is_dir(follow_symlinks=False):
+                    continue
+                if not entry.name.startswith(_GUEST):
+                    others.append(entry.name)
+                    continue
+                try:  # a game played writes its statistics: their folder changes
+                    played = (Path(entry.path) / "data").stat().st_mtime_ns
+                except OSError:
+                    played = 0
+                guests.append((-played, entry.name))
+    except FileNotFoundError:
+        return []
+    others.sort()
+    guests.sort()
+    for kind, found, most in (("members' and keys' players'", others, MOST_PLAYERS),
+                              ("guests'", guests, MOST_GUESTS)):
+        if len(found) > most:
+            log.warning("the leaderboard looks at %d of %d %s folders", most, len(found), kind)
+    return others[:MOST_PLAYERS] + [name for _, name in guests[:MOST_GUESTS]]
+
+
+def _top(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The board's rows, in rank order: ``MOST_ROWS``, of them ``GUEST_ROWS`` guests at most."""
+    rows: list[dict[str, Any]] = []
+    guests = 0
+    for row in shown:
+        if row["sign_in"] == "guest":
+            if guests == GUEST_ROWS:
+                continue
+            guests += 1
+        rows.append(row)
+        if len(rows) == MOST_ROWS:
+            break
+    return rows

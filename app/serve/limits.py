@@ -2,12 +2,14 @@
 
 Every limit is a flag of ``moon42 serve`` (``command.py``); the defaults here are what a
 small server on a small machine can hold.  The model is OpenSSH's ``MaxStartups``,
-``LoginGraceTime`` and ``PerSourceMaxStartups``.
+``LoginGraceTime`` and ``PerSourceMaxStartups`` (and its ``PerSourceNetBlockSize``: an
+IPv6 client is counted by its /64, ``source_of``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from collections import deque
 from collections.abc import Callable
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 __all__ = ["AttemptLimiter", "ConnectionCount", "InputBudget", "Latest", "Quieter",
-           "ServeLimits", "RESIZE_EVERY"]
+           "ServeLimits", "RESIZE_EVERY", "Startups", "source_of"]
 
 Value = TypeVar("Value")
 
@@ -24,6 +26,57 @@ RESIZE_EVERY = 0.5
 
 # Addresses remembered before the old ones are swept out.
 _SWEEP_AT = 1000
+
+
+def source_of(address: str) -> str:
+    """Whom the per-address limits count ``address`` as: an IPv4 address on its own, an
+    IPv6 address by its /64 (the least a site is given, so one client may hold all of it)."""
+    try:
+        ip = ipaddress.ip_address(address.partition("%")[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+@dataclass(frozen=True)
+class Startups:
+    """OpenSSH's ``MaxStartups start:rate:full``: from ``start`` connections not yet signed
+    in, a new one is refused with a chance of ``rate`` in 100, rising evenly to all of them
+    at ``full``.  A flood of idle connections cannot fill the door: the flooder's are
+    refused at random as a player's would be, and the more it holds the more it loses."""
+
+    start: int = 10
+    rate: int = 30
+    full: int = 100
+
+    @classmethod
+    def parse(cls, text: str) -> Startups:
+        """``START:RATE:FULL`` (ValueError saying what is wrong)."""
+        parts = text.split(":")
+        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 6 for p in parts):
+            raise ValueError("it is START:RATE:FULL, three whole numbers (e.g. 10:30:100)")
+        start, rate, full = map(int, parts)
+        if not 1 <= start < full or not 1 <= rate <= 100:
+            raise ValueError("START is at least 1 and below FULL, RATE is 1 to 100")
+        return cls(start, rate, full)
+
+    def refuses(self, signing_in: int, draw: float) -> bool:
+        """Whether a new connection is refused while ``signing_in`` connections are not yet
+        signed in; ``draw`` is a random number in [0, 1)."""
+        if signing_in < self.start:
+            return False
+        if signing_in >= self.full:
+            return True
+        chance = self.rate + (100 - self.rate) * (signing_in - self.start) \
+            / (self.full - self.start)
+        return draw * 100 < chance
+
+    def __str__(self) -> str:
+        return f"{self.start}:{self.rate}:{self.full}"
 
 
 @dataclass(frozen=True)
@@ -38,14 +91,17 @@ class ServeLimits:
     input_rate: int = 256  # bytes a second a player may type (more waits)
     input_burst: int = 4096  # bytes a player may type at once (a paste), beyond the rate
     game_memory: int = 128  # MiB of its own a game may use before it is ended
+    max_startups: Startups = Startups()  # connections not yet signed in
 
 
 class AttemptLimiter:
-    """At most ``limit`` connection attempts from one address in any ``window`` seconds."""
+    """At most ``limit`` connection attempts from one address in any ``window`` seconds
+    (an address as ``key`` counts it: by default ``source_of``, an IPv6 /64 as one)."""
 
     def __init__(self, limit: int, window: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.window, self.clock = limit, window, clock
+                 clock: Callable[[], float] = time.monotonic,
+                 key: Callable[[str], str] = source_of) -> None:
+        self.limit, self.window, self.clock, self.key = limit, window, clock, key
         self._attempts: dict[str, deque[float]] = {}
         self._sweep_at = _SWEEP_AT
 
@@ -55,6 +111,7 @@ class AttemptLimiter:
         Refused attempts count as well, so an address that keeps hammering stays shut out.
         An address keeps at most ``limit + 1`` times: more would say nothing new.
         """
+        address = self.key(address)
         now = self.clock()
         if len(self._attempts) > self._sweep_at:
             self._forget_before(now - self.window)
@@ -69,7 +126,7 @@ class AttemptLimiter:
 
     def wait_for(self, address: str) -> float:
         """Seconds until ``address`` may try again (0 if it may now)."""
-        times = self._attempts.get(address)
+        times = self._attempts.get(self.key(address))
         if not times or len(times) < self.limit:
             return 0.0
         return max(0.0, times[-self.limit] + self.window - self.clock())
@@ -84,7 +141,8 @@ class AttemptLimiter:
 
 
 class ConnectionCount:
-    """The connections open now: at most ``total`` in all and ``per_address`` from one."""
+    """The connections open now: at most ``total`` in all and ``per_address`` from one
+    (an IPv6 /64 counted as one address)."""
 
     def __init__(self, total: int, per_address: int) -> None:
         self.total, self.per_address = total, per_address
@@ -94,6 +152,7 @@ class ConnectionCount:
     def admit(self, address: str) -> str | None:
         """Count a new connection from ``address``; or, when it is one too many, why not
         (and it is not counted)."""
+        address = source_of(address)
         if self.open >= self.total:
             return f"the server has {self.total} connections open, as many as it takes"
         if self._by_address.get(address, 0) >= self.per_address:
@@ -105,6 +164,7 @@ class ConnectionCount:
 
     def release(self, address: str) -> None:
         """A connection counted by ``admit`` has closed."""
+        address = source_of(address)
         left = self._by_address.get(address, 0) - 1
         if left < 0:
             return
@@ -115,7 +175,7 @@ class ConnectionCount:
             del self._by_address[address]
 
     def from_address(self, address: str) -> int:
-        return self._by_address.get(address, 0)
+        return self._by_address.get(source_of(address), 0)
 
 
 class InputBudget:

@@ -13,9 +13,14 @@ A file that cannot be read as this one wrote it is reported in the log and kept 
 is: sign-in is closed (nobody is let in, nobody registered) until the server's keeper
 mends or moves it; it is read again at the next sign-in once it has changed.
 
-Guesses are limited: wrong secrets per name and per address, registrations per address,
-and at most two hashes at once (each takes 32 MiB and a tenth of a second of a core), so a
-flood of sign-ins costs the games next to nothing.
+Names are compared as the tables compare them (``names.name_key``): a member signs in as
+``Ann`` whether they type ``ann`` or ``ANN``.  Guesses are limited: wrong secrets for a
+name from one address (the lock is that address's: nobody elsewhere can lock a member
+out), for a name from everywhere (slower, and never for an address the member signed in
+from lately), and from one address whatever the names; registrations per address; and at
+most two hashes at once (each takes 32 MiB and a tenth of a second of a core), so a flood
+of sign-ins costs the games next to nothing.  An address is counted as ``limits.
+source_of`` says (an IPv6 /64 as one).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import json
 import logging
 import os
 import unicodedata
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from .identity import Identity, member_identity, name_problem
-from .limits import AttemptLimiter, Quieter
+from .limits import AttemptLimiter, Quieter, source_of
 from .names import name_key
 
 __all__ = ["MEMBERS_NAME", "SECRET_MIN", "SECRET_MAX", "CLOSED", "NO_NEW_MEMBERS", "Members",
@@ -54,9 +60,12 @@ _N, _R, _P = 2**15, 8, 1
 _MOST_N = 2**20  # a cost read from the file is refused above this (the memory it needs)
 _HASH_BYTES, _SALT_BYTES = 32, 16
 _AT_ONCE = 2  # hashes computed at once
-# Wrong secrets: per name (whoever tries it) and per address (whatever names it tries).
+# Wrong secrets: for a name from one address, for a name from everywhere (but from the
+# addresses it signed in from lately), and from one address whatever names it tries.
 _NAME_TRIES, _NAME_WINDOW = 5, 300.0
+_NAME_ALL_TRIES, _NAME_ALL_WINDOW = 30, 3600.0
 _ADDRESS_TRIES, _ADDRESS_WINDOW = 10, 60.0
+_KNOWN = 4  # addresses remembered a member signed in from
 # New names an address may register in an hour.
 _REGISTRATIONS, _REGISTRATION_WINDOW = 5, 3600.0
 CLOSED = "Sign-in is closed for now: the server's list of members cannot be read. The " \
@@ -140,7 +149,10 @@ class Members:
         self._seen: tuple[int, int, int] | None = None  # the file read: inode, size, mtime
         self._hashing = asyncio.Semaphore(_AT_ONCE)
         self._writing = asyncio.Lock()
-        self.name_tries = AttemptLimiter(_NAME_TRIES, _NAME_WINDOW)
+        self.name_tries = AttemptLimiter(_NAME_TRIES, _NAME_WINDOW, key=str)  # address+name
+        self.name_all_tries = AttemptLimiter(_NAME_ALL_TRIES, _NAME_ALL_WINDOW, key=str)
+        # A member's name key -> the addresses they signed in from lately, newest last.
+        self.known: dict[str, deque[str]] = {}
         self.address_tries = AttemptLimiter(_ADDRESS_TRIES, _ADDRESS_WINDOW)
         self.registrations = AttemptLimiter(_REGISTRATIONS, _REGISTRATION_WINDOW)
         self.quieter = Quieter()
@@ -219,16 +231,22 @@ class Members:
 
     async def sign_in(self, name: str, secret: str, address: str) -> SignIn:
         """Sign ``name`` in with ``secret`` from ``address``, registering a new name."""
-        name = unicodedata.normalize("NFC", name)
+        name = self._as_registered(name)
         checked = await self._check(name, secret, address, register=True)
         if isinstance(checked, SignIn):
             return checked
         return SignIn(member_identity(name), f"Welcome back, {name}.")
 
+    def _as_registered(self, name: str) -> str:
+        """``name`` as its member registered it, if a member holds it (capitals, width)."""
+        name = unicodedata.normalize("NFC", name)
+        self.read()
+        return self._folded.get(name_key(name), name)
+
     async def change_secret(self, name: str, old: str, new: str, address: str) -> SignIn:
         """Give member ``name`` the secret ``new``, if ``old`` is theirs (counted as a
         sign-in is: a wrong old secret is a wrong secret)."""
-        name = unicodedata.normalize("NFC", name)
+        name = self._as_registered(name)
         problem = secret_problem(new)
         if problem is not None:
             return SignIn(None, f"The new secret: {problem}.", 400)
@@ -265,7 +283,11 @@ class Members:
             problem = secret_problem(secret)
         if problem is not None:
             return SignIn(None, problem[0].upper() + problem[1:] + ".", 400)
-        wait = max(self.address_tries.wait_for(address), self.name_tries.wait_for(name))
+        key, source = name_key(name), source_of(address)
+        known = source in self.known.get(key, ())
+        wait = max(self.address_tries.wait_for(address),
+                   self.name_tries.wait_for(f"{source} {key}"),
+                   0.0 if known else self.name_all_tries.wait_for(key))
         if wait > 0:
             return SignIn(None, f"Too many wrong secrets; try again in "
                           f"{max(1, round(wait))} seconds.", 429)
@@ -283,13 +305,23 @@ class Members:
             digest = await asyncio.to_thread(hash_secret, secret, entry.salt, entry.n,
                                              entry.r, entry.p)
         if not hmac.compare_digest(digest, entry.digest):
-            self.name_tries.attempt(name)
+            self.name_tries.attempt(f"{source} {key}")
+            self.name_all_tries.attempt(key)
             self.address_tries.attempt(address)
             if self.quieter.due(f"{address} {name}"):
                 log.info("%s: a wrong secret for %r", address, name)
             more = " (A new name needs a name nobody has taken.)" if self.register else ""
             return SignIn(None, f"That is not the secret of that name.{more}", 403)
+        self._know(key, source)
         return entry
+
+    def _know(self, key: str, source: str) -> None:
+        """The member whose name key is ``key`` signed in from ``source``: wrong secrets
+        from everywhere else do not shut it out."""
+        sources = self.known.setdefault(key, deque(maxlen=_KNOWN))
+        if source in sources:
+            sources.remove(source)
+        sources.append(source)
 
     async def _register(self, name: str, secret: str, address: str) -> SignIn:
         if name_key(name) in self._folded:
@@ -320,6 +352,7 @@ class Members:
             if refused is not None:
                 return refused
         log.info("%s: %r registered", address, name)
+        self._know(name_key(name), source_of(address))
         return SignIn(member_identity(name), f"Welcome, {name}: the name is yours.", new=True)
 
     async def _store(self, entries: dict[str, _Entry]) -> SignIn | None:

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from .identity import Identity
+from .identity import Identity, folded
 from .leaderboard import NAME_FILE, remembered_name
 
 __all__ = ["GUEST_MARK", "MEMBER_MARK", "ClubNames", "kind_of", "mark_problem", "name_key",
@@ -57,7 +57,7 @@ def _bare(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names must share to be one name at the tables."""
-    return unicodedata.normalize("NFKC", _bare(name)).casefold()
+    return folded(_bare(name))
 
 
 def shown_name(who: Identity) -> str:
@@ -96,8 +96,10 @@ class ClubNames:
                 labels = sorted(e.name for e in entries if e.is_dir(follow_symlinks=False))
         except OSError:
             return
-        for label in labels[:_MOST_FOLDERS]:
-            if label.startswith(("key-", "cert-")) and (players / label / NAME_FILE).exists():
+        # Only keys' folders: a flood of guests' folders must not push them out of reach.
+        keys = [label for label in labels if label.startswith(("key-", "cert-"))]
+        for label in keys[:_MOST_FOLDERS]:
+            if (players / label / NAME_FILE).exists():
                 name = remembered_name(players / label)
                 if name != "?":
                     self._hold(label, name_key(name))

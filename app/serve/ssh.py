@@ -8,13 +8,16 @@ Every connection leads to a game or is closed: one that has no game ``login_grac
 seconds after it opened (or after its game ended) is closed, however far it got.  The
 connections open at once are limited in all and per address (beyond either, a new one is
 closed before the key exchange costs anything), and so are the attempts an address makes
-in a window (those are told why, once signed in).
+in a window (those are told why, once signed in).  Connections not yet signed in are
+refused at random beyond ``max_startups``' start, as OpenSSH's ``MaxStartups`` does, so
+idle connections cannot hold the door shut.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -79,6 +82,8 @@ class GameService:
         self.connections: set[GameConnection] = set()
         self.attempts = AttemptLimiter(limits.max_attempts, limits.attempt_window)
         self.count = ConnectionCount(limits.max_connections, limits.max_per_address)
+        self.signing_in = 0  # connections open and not yet signed in
+        self.draw = random.Random()  # which connections the startups' limit refuses
         self.quieter = Quieter()
         self.guests: dict[str, GameConnection] = {}  # guest names signed in now
         self.keys = AuthorizedKeys(settings.authorized_keys) if settings.authorized_keys \
@@ -178,6 +183,7 @@ class GameConnection(asyncssh.SSHServer):
         self.identity: Identity | None = None
         self.keys: ConnectionKeys | None = None
         self.games = 0  # its game sessions running now
+        self.signing_in = False  # counted in the service's ``signing_in``
         self.channels = 0  # its sessions open now, with a game or not
         self._grace: asyncio.TimerHandle | None = None
 
@@ -186,11 +192,17 @@ class GameConnection(asyncssh.SSHServer):
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
         service, limits = self.service, self.service.settings.limits
         refusal = service.count.admit(self.address)
+        if refusal is None and limits.max_startups.refuses(service.signing_in,
+                                                           service.draw.random()):
+            service.count.release(self.address)
+            refusal = "too many connections are signing in now; try again"
         if refusal is not None:
             service.note(self.address, f"connection refused: {refusal}")
             # Before the key exchange, so a flood of connections costs next to nothing.
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
         self.counted = True
+        self.signing_in = True
+        service.signing_in += 1
         service.connections.add(self)
         self.limited = service.attempts.attempt(self.address) > limits.max_attempts
         if self.limited:
@@ -222,7 +234,13 @@ class GameConnection(asyncssh.SSHServer):
         if not self.games and self._grace is None and self.counted:
             self._wait_for_game()
 
+    def _signed_in(self) -> None:
+        if self.signing_in:
+            self.signing_in = False
+            self.service.signing_in -= 1
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self._signed_in()
         if self._grace is not None:
             self._grace.cancel()
             self._grace = None
@@ -287,6 +305,7 @@ class GameConnection(asyncssh.SSHServer):
         return self.keys is not None and self.keys.check(key)
 
     def auth_completed(self) -> None:
+        self._signed_in()
         if self.keys is not None and self.keys.grant is not None:
             self.identity = self.keys.grant.identity
 

@@ -17,7 +17,9 @@ files only, and guards the websocket:
   end, then killed; it counts against the limits until it is gone;
 - with a password, the page and the websocket need the sign-in's cookie (or the password
   in the address, ``?password=...``), and an address gets ``_TRIES`` wrong passwords a
-  minute.
+  minute;
+- over TLS when given a certificate (``tls``); a client's address is the peer's, or, only
+  when told to trust a proxy's header (``proxy_header``), the last one that header names.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import logging
 import os
 import secrets
 import shlex
+import ssl
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,9 +46,10 @@ from textual_serve.download_manager import DownloadManager
 
 from .busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from .game_memory import MemoryWatch
-from .limits import AttemptLimiter, InputBudget, Latest, Quieter, ServeLimits
+from .limits import AttemptLimiter, InputBudget, Latest, Quieter, ServeLimits, source_of
 from .page import SECURITY_HEADERS, game_page, message_page, sign_in_page
 from .terminal import app_command, clamp_size
+from .tls import plain_secrets_warning
 from .warm import WarmStarter
 from .web_warm import WarmAppService, web_zygote_environment
 
@@ -75,6 +79,12 @@ class WebSettings:
     warm: bool = True  # fork games from a warm process (False: every game starts cold)
     immortal: bool = True  # the warm process's objects immortal where Python allows it
     busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
+    tls: ssl.SSLContext | None = None  # None: plain HTTP
+    proxy_header: str | None = None  # the header a TLS proxy names the client in
+
+    @property
+    def scheme(self) -> str:
+        return "http" if self.tls is None else "https"
 
 
 @dataclass
@@ -201,7 +211,17 @@ class GameWebServer:
     def _page_origin(self, request: web.Request) -> str:
         if self.settings.public_url:
             return _origin(self.settings.public_url)
-        return f"http://{request.host}".lower()
+        return f"{self.settings.scheme}://{request.host}".lower()
+
+    def _address(self, request: web.Request) -> str:
+        """The client's address: the peer's; behind a proxy the server was told to trust
+        (``proxy_header``), the last address in its header, the one the proxy saw."""
+        header = self.settings.proxy_header
+        if header is not None:
+            last = request.headers.get(header, "").rsplit(",", 1)[-1].strip()
+            with contextlib.suppress(ValueError):
+                return str(ipaddress.ip_address(last))
+        return request.remote or "?"
 
     def _signed_in(self, request: web.Request) -> bool:
         if self.settings.password is None:
@@ -240,7 +260,7 @@ class GameWebServer:
         password = self.settings.password
         if password is None:
             raise web.HTTPSeeOther("/")
-        address = request.remote or "?"
+        address = self._address(request)
         if self.tries.wait_for(address) > 0:
             wait = max(1, round(self.tries.wait_for(address)))
             return self._html(sign_in_page(self.title, f"Too many wrong passwords; try again "
@@ -273,15 +293,17 @@ class GameWebServer:
             return 503, "the moon42 server is full; please try again later"
         if self.busy.busy():
             return 503, "the machine is busy: " + _BUSY
-        address = request.remote or "?"
-        if sum(g.address == address for g in self.sessions.values()) >= limits.max_per_address:
+        address = self._address(request)
+        source = source_of(address)
+        if sum(source_of(g.address) == source for g in self.sessions.values()) \
+                >= limits.max_per_address:
             return 503, f"{address} has {limits.max_per_address} games open, as many as " \
                 "one address may"
         return None
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         refusal = self._refusal(request)
-        address = request.remote or "?"
+        address = self._address(request)
         if refusal is not None:
             if self.quieter.due(f"{address} {refusal[1]}"):
                 log.info("%s: game refused: %s", address, refusal[1])
@@ -324,7 +346,7 @@ class GameWebServer:
         """Who plays the game (as the log says it), and what the game's process is given
         beyond textual-serve's environment: nothing here, where every web player shares
         the server's web folder (a club gives each their own: ``club_web``)."""
-        return request.remote or "?", {}
+        return self._address(request), {}
 
     def _unseat(self, socket: web.WebSocketResponse) -> None:
         """The game played on ``socket`` has ended."""
@@ -401,13 +423,19 @@ class GameWebServer:
 
     def _announce(self) -> None:
         shown = self.settings.public_url or \
-            f"http://{self.settings.host}:{self.settings.port}"
+            f"{self.settings.scheme}://{self.settings.host}:{self.settings.port}"
         print(f"moon42 serve web: listening on {self.settings.host}:{self.settings.port}; "
               f"open {shown} in a browser; Ctrl+C stops", flush=True)
         if not is_loopback(self.settings.host) and self.settings.password is None:
             print("moon42 serve web: warning: anyone who can reach "
                   f"{self.settings.host}:{self.settings.port} can play, with no password "
                   "(--password sets one)", file=sys.stderr, flush=True)
+        if self.settings.password is not None:
+            warning = plain_secrets_warning(self.settings.host, self.settings.tls is not None,
+                                            is_loopback(self.settings.host), "the password")
+            if warning is not None:
+                log.warning("%s", warning)
+                print(f"moon42 serve web: {warning}", file=sys.stderr, flush=True)
 
     async def _shutdown(self, app: web.Application) -> None:
         for socket in list(self.sessions):
@@ -426,7 +454,7 @@ def serve_web(settings: WebSettings) -> int:
     try:
         web.run_app(server.make_app(), host=settings.host, port=settings.port,
                     print=None, access_log=None, keepalive_timeout=_KEEPALIVE,
-                    shutdown_timeout=10)
+                    shutdown_timeout=10, ssl_context=settings.tls)
     except OSError as error:
         print(f"moon42 serve web: {error}", file=sys.stderr)
         return 1

@@ -5,7 +5,7 @@ The server reads every player's statistics (their own ``stats.sqlite3``) read-on
 limit on the file's size and on the work one file may cost; the player's app reads the
 board the server wrote (``BOARD_VARIABLE`` names the file) and writes the player's choice
 in their own data folder (``CHOICE_NAME``).  A player is on the board unless they chose
-not to be.
+not to be.  Only the games a ranking counts are counted (``ranked``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import sqlite3
 import time
 from pathlib import Path
 from typing import Any
+
+from .ranked import counted_games
 
 __all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS",
            "StatsUnreadable", "board_row", "listed", "choose", "read_board"]
@@ -41,8 +43,9 @@ def _rate(part: int, whole: int) -> float | None:
 
 
 def board_row(path: Path) -> dict[str, Any] | None:
-    """Games finished, won and bids made in the statistics at ``path``; None if there are
-    none.  Raises ``StatsUnreadable`` for a file too big, damaged or too slow to read."""
+    """Games counted (``ranked.counts``), won, and bids made in them, in the statistics at
+    ``path``; None if none counts.  Raises ``StatsUnreadable`` for a file too big, damaged
+    or too slow to read."""
     sizes = 0
     for part in (path, path.with_name(path.name + "-wal")):
         try:
@@ -60,22 +63,27 @@ def board_row(path: Path) -> dict[str, Any] | None:
         raise StatsUnreadable(f"{path}: {error}") from None
     try:
         conn.set_progress_handler(lambda: time.monotonic() > deadline, _STEPS)
-        games, won = conn.execute(
-            "SELECT COUNT(*), COALESCE(SUM(human_won = 1), 0) FROM games"
-            " WHERE human_seat IS NOT NULL AND finished IS NOT NULL").fetchone()
-        bids, made = conn.execute(
-            "SELECT COUNT(*), COALESCE(SUM(h.made = 1), 0) FROM hands h"
-            " JOIN games g ON g.id = h.game_id"
-            " WHERE g.human_seat IS NOT NULL AND h.bidder = g.human_seat").fetchone()
+        counted = counted_games(conn)
+        bids_by_game = conn.execute(
+            "SELECT h.game_id, COUNT(*), COALESCE(SUM(h.made = 1), 0) FROM hands h"
+            " JOIN games g ON g.id = h.game_id WHERE g.finished IS NOT NULL"
+            " AND g.human_seat IS NOT NULL AND h.bidder = g.human_seat"
+            " GROUP BY h.game_id").fetchall()
     except sqlite3.Error as error:
         why = "reading it took too long" if "interrupt" in str(error) else str(error)
         raise StatsUnreadable(f"{path}: {why}") from None
+    except ValueError as error:
+        raise StatsUnreadable(f"{path}: {error}") from None
     finally:
         conn.close()
-    if not all(isinstance(v, int) and v >= 0 for v in (games, won, bids, made)):
-        raise StatsUnreadable(f"{path}: its counts are not counts")
-    if not games:
+    if not counted:
         return None
+    ids = {game.id for game in counted}
+    bid_rows = [(n, m) for game_id, n, m in bids_by_game if game_id in ids]
+    if not all(isinstance(v, int) and v >= 0 for row in bid_rows for v in row):
+        raise StatsUnreadable(f"{path}: its counts are not counts")
+    games, won = len(counted), sum(game.won for game in counted)
+    bids, made = sum(n for n, _ in bid_rows), sum(m for _, m in bid_rows)
     return {"games": games, "won": won, "win_rate": _rate(won, games), "bids": bids,
             "made": made, "made_rate": _rate(made, bids)}
 

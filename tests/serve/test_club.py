@@ -151,8 +151,9 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                     await game(other, url)
                 assert refused.value.status == 409
-                status, said = await sign_in(other, url, "zoë", SECRET)
-                assert status == 403 and "That name is taken" in said
+                # Her name in other capitals is hers: signed in as Zoë, whose game is open.
+                status, said = await sign_in(other, url, "ZOË", SECRET)
+                assert status == 409 and "Zoë is playing in another window" in said
                 status, said = await sign_in(other, url, "Zoë", "not the secret")
                 assert status == 403 and "not the secret" in said
             await zoe.ws.close()

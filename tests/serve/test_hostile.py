@@ -43,7 +43,8 @@ def guests(tmp_path_factory: pytest.TempPathFactory):
     server = Server(place, "ssh", "--port", "0", "--guest", "--data-dir", str(place / "srv"),
                     "--idle-timeout", "8", "--login-grace", str(LOGIN_GRACE),
                     "--max-connections", "400", "--max-per-address", "300",
-                    "--max-attempts", "1000", "--max-sessions", "30")
+                    "--max-attempts", "1000", "--max-sessions", "30",
+                    "--max-startups", "300:30:400")
     yield server
     assert server.stop() == 0, server.log()
     log = server.log()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from moon42.app.serve.identity import guest_identity, key_identity, member_ident
 from moon42.app.serve.leaderboard import Leaderboard, remember_name
 from moon42.app.stats import board as board_module
 from moon42.app.stats.board import board_row, choose, listed
+from moon42.app.stats.ranked import PlayedGame, counted_games, counts, played_games
 from moon42.app.stats.report import summarise
 from moon42.app.stats.store import STATS_NAME, StatsStore
 
@@ -123,13 +126,66 @@ def test_a_statistics_file_over_the_limit_is_not_read(
     assert "is over" in caplog.text
 
 
-def test_too_many_players_folders_are_cut_at_the_limit(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("a", "b", "c"):
-        player(tmp_path, guest_identity(name), [("moon3", 1)])
+def test_guests_never_push_members_or_keys_off_the_board(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    for number, name in enumerate(("a", "b", "c")):
+        guest = player(tmp_path, guest_identity(name), [("moon3", 1), ("moon3", 4)])
+        os.utime(guest / "data", ns=(10**18 + number, 10**18 + number))  # c played last
+    player(tmp_path, member_identity("Ann"), [("moon3", 1)])
+    player(tmp_path, key_identity("SHA256:abc", "bob"), [("moon3", 1)])
+    # More guests' folders than are looked at, with more games won than anyone else's.
+    monkeypatch.setattr(leaderboard, "MOST_GUESTS", 2)
     monkeypatch.setattr(leaderboard, "MOST_PLAYERS", 2)
+    monkeypatch.setattr(leaderboard, "GUEST_ROWS", 1)
+    monkeypatch.setattr(leaderboard, "MOST_ROWS", 3)
+    keeper = Leaderboard(tmp_path)
+    keeper.refresh()
+    assert set(keeper._rows) == {"guest-b", "guest-c", "member-%41nn", "key-abc"}
+    shown = [(p["name"], p["sign_in"]) for p in board(tmp_path)["players"]]
+    guests = [row for row in shown if row[1] == "guest"]
+    assert len(shown) == 3 and len(guests) == 1 and guests[0][0] in "bc", shown
+    assert ("Ann", "secret") in shown and ("bob", "key") in shown
+
+
+def test_only_the_games_a_ranking_counts_are_on_the_board(tmp_path: Path) -> None:
+    bought = player(tmp_path, guest_identity("eve"), [])
+    with StatsStore(bought / "data" / STATS_NAME) as store:
+        for seed in range(6):  # quick wins: against random bots to a target of 1...
+            play_recorded(store, "moon3", seed, bot="random",
+                          options={"target": 1, "forced_bid": True})
+            play_recorded(store, "moon3", 200 + seed, options={"target": 1})  # ...to 1
+            play_recorded(store, "moon3", 300 + seed, undo_used=True)  # ...with undo
+        with store.connect() as conn:
+            played = played_games(conn)
+    assert len(played) == 18 and not counted_games_of(bought)
+    assert board_row(bought / "data" / STATS_NAME) is None
+    # The same player's whole games against the basic bot count.
+    with StatsStore(bought / "data" / STATS_NAME) as store:
+        play_recorded(store, "moon3", 500)
+        play_recorded(store, "texas42", 501, bot="expert", options={"target": 7})
+    row = board_row(bought / "data" / STATS_NAME)
+    assert row is not None and row["games"] == 2
     Leaderboard(tmp_path).refresh()
-    assert sorted(p["name"] for p in board(tmp_path)["players"]) == ["a", "b"]
+    assert [p["games"] for p in board(tmp_path)["players"]] == [2]
+
+
+def counted_games_of(folder: Path) -> list:
+    with StatsStore(folder / "data" / STATS_NAME) as store, store.connect() as conn:
+        return counted_games(conn)
+
+
+def test_which_games_count() -> None:
+    whole = PlayedGame("g", "moon3", 21, False, (None, "basic", "expert"), 0, False, True,
+                       True)
+    assert counts(whole)
+    assert counts(replace(whole, game="texas42", target=7, uses_marks=True,
+                          bots=(None, "Bot B", None, "normal")))  # a shared table
+    assert counts(replace(whole, uses_marks=True, target=7))  # Moon by marks
+    assert not counts(replace(whole, target=20))
+    assert not counts(replace(whole, bots=(None, "basic", "random")))
+    assert not counts(replace(whole, bots=(None, "basic", "greedy")))  # no stated strength
+    assert not counts(replace(whole, undo_used=True))
+    assert not counts(replace(whole, whole=False))
 
 
 class _BoardApp(App[None]):

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from moon42.app import cli
-from moon42.app.serve.limits import AttemptLimiter, ConnectionCount, InputBudget, Quieter
+from moon42.app.serve.limits import (
+    AttemptLimiter,
+    ConnectionCount,
+    InputBudget,
+    Quieter,
+    Startups,
+    source_of,
+)
 from moon42.app.serve.modes import TerminalModes
 from moon42.app.serve.terminal import MAX_COLUMNS, MAX_ROWS, app_environment, clamp_size
 
@@ -183,3 +190,29 @@ def test_a_port_in_use_is_a_clear_error(kind: str, tmp_path: Path) -> None:
     assert result.returncode == 1
     assert f"moon42 serve {kind}:" in result.stderr
     assert "address already in use" in result.stderr
+
+
+def test_an_ipv6_64_is_one_address_to_every_per_address_limit() -> None:
+    assert source_of("2001:db8:1:2:aaaa::1") == source_of("2001:db8:1:2::9") \
+        == "2001:db8:1:2::/64"
+    assert source_of("2001:db8:1:3::1") != source_of("2001:db8:1:2::1")
+    assert source_of("::ffff:192.0.2.1") == "192.0.2.1"
+    assert source_of("192.0.2.1") != source_of("192.0.2.2")
+    count = ConnectionCount(total=100, per_address=2)
+    assert count.admit("2001:db8::1") is None and count.admit("2001:db8::2") is None
+    assert "2001:db8::/64 has 2 connections" in (count.admit("2001:db8::3") or "")
+    limiter = AttemptLimiter(2, 60.0)
+    limiter.attempt("2001:db8::1")
+    limiter.attempt("2001:db8::2")
+    assert limiter.wait_for("2001:db8::3") > 0 and limiter.wait_for("2001:db9::1") == 0
+
+
+def test_startups_refuse_at_random_between_start_and_full() -> None:
+    startups = Startups.parse("10:30:60")
+    assert not startups.refuses(9, 0.0)
+    assert startups.refuses(10, 0.29) and not startups.refuses(10, 0.31)
+    assert startups.refuses(35, 0.64) and not startups.refuses(35, 0.66)
+    assert startups.refuses(60, 0.999)
+    for wrong in ("10:30", "a:b:c", "60:30:10", "10:0:60", "10:101:60"):
+        with pytest.raises(ValueError):
+            Startups.parse(wrong)

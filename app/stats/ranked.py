@@ -1,0 +1,87 @@
+"""Which games a ranking counts: the one rule the server's leaderboard reads, and that any
+rating made from the same games should read too (``counted_games``).
+
+A player's statistics keep every game they played; a ranking counts only the games that
+say how they play, so that none can be bought by playing games that are not games:
+
+- finished, with the player in it from its first hand (a deal replayed from the middle of
+  a record, or a seat taken at a shared table after a hand was scored, is not a whole game);
+- to the game's own target or beyond (21 points in Moon by points, 7 marks otherwise): a
+  game to 1 is one hand;
+- without undo (a move taken back and played again is a second try);
+- every other seat a person (a shared table's) or a bot of stated strength: ``basic`` (the
+  yardstick), ``normal`` or ``expert``, or a shared table's bots (which play ``basic``).
+  Not ``random`` (it plays at random), nor a bot from another package (no stated strength).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from moon42.rules.options import Scoring, default_target
+
+__all__ = ["COUNTED", "COUNTED_BOTS", "PlayedGame", "counted_games", "counts",
+           "played_games"]
+
+COUNTED_BOTS = frozenset({"basic", "normal", "expert"})
+# The shared tables' bots, kept under their seats' names ("Bot A"): they play ``basic``.
+_TABLE_BOTS = frozenset(f"Bot {letter}" for letter in "ABCD")
+# What the board says it counts.
+COUNTED = ("whole games to the game's target or more, without undo, against people or the "
+           "basic, normal or expert bot")
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A finished game in a player's statistics, as a ranking reads it."""
+
+    id: str
+    game: str
+    target: int
+    uses_marks: bool
+    bots: tuple[str | None, ...]  # each seat's bot; None for a person (the player too)
+    seat: int  # the player's
+    undo_used: bool
+    whole: bool  # kept from its first hand
+    won: bool
+
+
+def counts(game: PlayedGame) -> bool:
+    """Whether a ranking counts ``game`` (the module's docstring says why)."""
+    scoring = Scoring.MARKS if game.uses_marks else Scoring.POINTS
+    return (game.whole and not game.undo_used
+            and game.target >= default_target(game.game, scoring)
+            and all(bot is None or bot in COUNTED_BOTS or bot in _TABLE_BOTS
+                    for bot in game.bots))
+
+
+_PLAYED = """SELECT g.id, g.game, g.target, g.uses_marks, g.bots, g.human_seat, g.undo_used,
+                    g.human_won, EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id
+                                         AND h.hand = 0)
+             FROM games g WHERE g.human_seat IS NOT NULL AND g.finished IS NOT NULL"""
+
+
+def played_games(conn: sqlite3.Connection) -> list[PlayedGame]:
+    """Every finished game with the player at a seat (sqlite3.Error as the query raises;
+    ValueError for a row that is not one the statistics write)."""
+    games = []
+    for id_, game, target, marks, bots, seat, undo, won, whole in conn.execute(_PLAYED):
+        try:
+            seats = json.loads(bots)
+        except (TypeError, ValueError):
+            raise ValueError(f"game {str(id_)[:40]}: its bots are not a list") from None
+        if not isinstance(seats, list) or not all(b is None or isinstance(b, str)
+                                                  for b in seats) \
+                or not all(isinstance(v, int) for v in (target, marks, seat, undo, whole)) \
+                or not isinstance(game, str):
+            raise ValueError(f"game {str(id_)[:40]}: not a game the statistics write")
+        games.append(PlayedGame(str(id_), game, target, bool(marks), tuple(seats), seat,
+                                bool(undo), bool(whole), won == 1))
+    return games
+
+
+def counted_games(conn: sqlite3.Connection) -> list[PlayedGame]:
+    """The games a ranking counts, of the player whose statistics ``conn`` reads."""
+    return [game for game in played_games(conn) if counts(game)]
