@@ -162,6 +162,13 @@ def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -
                         help="the most a player may type a second, in bytes (a key is 1 to "
                         "6); more waits its turn, so a flood slows only its sender "
                         "(default 2048)")
+    parser.add_argument("--player-files", type=int, default=100, metavar="N",
+                        help="the most records a player may keep on the server; past it, "
+                        "exporting (x) writes nothing and says so, while finished games are "
+                        "still recorded (default 100)")
+    parser.add_argument("--player-bytes", type=int, default=32 * 1024 * 1024, metavar="BYTES",
+                        help="the most bytes of records a player may keep, as --player-files "
+                        "(default 33554432, 32 MiB)")
 
 
 def _server_folder(given: Path | None) -> Path:
@@ -178,7 +185,8 @@ def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
     from ..serve.limits import ServeLimits  # for start-up time, as the servers below
 
     names = ["idle_timeout", "max_sessions", "max_per_address", "input_rate",
-             "max_attempts", "attempt_window", "max_connections", "login_grace"]
+             "max_attempts", "attempt_window", "max_connections", "login_grace",
+             "player_files", "player_bytes"]
     given = {name: getattr(args, name) for name in names if hasattr(args, name)}
     for name, value in given.items():
         flag = "--" + name.replace("_", "-")

@@ -12,6 +12,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..game.exports import BYTES_VARIABLE, FILES_VARIABLE
+
 __all__ = ["AttemptLimiter", "ConnectionCount", "InputBudget", "Quieter", "ServeLimits"]
 
 # Addresses remembered before the old ones are swept out.
@@ -28,6 +30,12 @@ class ServeLimits:
     max_per_address: int = 10  # connections of any kind from one address at once
     login_grace: float = 60.0  # a connection's time to sign in and start a game
     input_rate: int = 2048  # bytes a second a player may type (more waits)
+    player_files: int = 100  # records a player may keep; past it, x exports nothing
+    player_bytes: int = 32 * 1024 * 1024  # and their bytes (app/game/exports.py)
+
+    def player_environment(self) -> dict[str, str]:
+        """What tells a game the cap on its player's records."""
+        return {FILES_VARIABLE: str(self.player_files), BYTES_VARIABLE: str(self.player_bytes)}
 
 
 class AttemptLimiter:
