@@ -16,9 +16,10 @@ from moon42.rules.limits import MAX_SEED
 from .config import GameConfig, load_last, save_last
 from .difficulty import bot_choices
 from .frames import draw_only_what_shows
+from .game.exports import CapReached, Exports
 from .game.files import shown
 from .game.locks import GameLocked
-from .game.records import DamagedSave, export_game, read_doc
+from .game.records import DamagedSave, read_doc
 from .game.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
 from .game.undo import take_back
 from .glyphs import Glyphs, glyphs_for
@@ -85,6 +86,7 @@ class Moon42App(App[None]):
         self.open_lobby = lobby or config is None
         self.flow: Flow | None = None
         self.autosave: Autosave | None = None  # the game being played, saved (app/game/saves.py)
+        self.exports = Exports()  # x: within a server's cap, each unchanged game once
         self.too_small = False
         if self.glyphs.ascii:
             self.add_class("-ascii")
@@ -257,12 +259,19 @@ class Moon42App(App[None]):
         if flow is None:
             return
         try:
-            path = export_game(flow.game, flow.config, undo_used=flow.undo_used)
+            exported = self.exports.export(flow.game, flow.config, flow.undo_used)
+        except CapReached as full:
+            flow.table.note(str(full))
+            return
         except OSError as error:
             self.notify(f"The record could not be written: {error}", severity="error")
             return
+        path = exported.path
         # On the table's message line: a notice would cover the hand, and wrap the path.
-        flow.table.note(f"Exported {path.name} to {shown(path.parent)}")
+        if exported.fresh:
+            flow.table.note(f"Exported {path.name} to {shown(path.parent)}")
+        else:
+            flow.table.note(f"Unchanged since exported to {path.name} in {shown(path.parent)}")
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         if self.flow is not None:

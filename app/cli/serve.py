@@ -198,6 +198,13 @@ def _add_limits(parser: argparse.ArgumentParser, games: str, per_address: str) -
     parser.add_argument("--game-memory", type=int, default=128, metavar="MIB",
                         help="end a game (saved, with a line in the log) that uses more "
                         "than this much memory of its own, in MiB (default 128)")
+    parser.add_argument("--player-files", type=int, default=100, metavar="N",
+                        help="the most records a player may keep on the server; past it, "
+                        "exporting (x) writes nothing and says so, while finished games are "
+                        "still recorded (default 100)")
+    parser.add_argument("--player-bytes", type=int, default=32 * 1024 * 1024, metavar="BYTES",
+                        help="the most bytes of records a player may keep, as --player-files "
+                        "(default 33554432, 32 MiB)")
 
 
 def _server_folder(given: Path | None) -> Path:
@@ -215,7 +222,7 @@ def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
 
     names = ["idle_timeout", "max_sessions", "max_per_address", "input_rate", "input_burst",
              "game_memory", "max_attempts", "attempt_window", "max_connections",
-             "login_grace"]
+             "login_grace", "player_files", "player_bytes"]
     given = {name: getattr(args, name) for name in names if hasattr(args, name)}
     startups = {}
     if hasattr(args, "max_startups"):

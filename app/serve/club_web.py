@@ -232,7 +232,8 @@ class ClubWebServer(GameWebServer):
         self.game_sign_ins[socket] = (who, request[_SIGN_IN])
         self.playing[who.label] = socket
         env = {"MOON42_DATA_DIR": str(folder / "data"), SOCKET_VARIABLE: str(self.tables.path),
-               TOKEN_VARIABLE: token, BOARD_VARIABLE: str(self.board)}
+               TOKEN_VARIABLE: token, BOARD_VARIABLE: str(self.board),
+               **self.settings.limits.player_environment()}
         return f"{folder.name} from {self._address(request)}", env
 
     def _unseat(self, socket: web.WebSocketResponse) -> None:

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ..game.exports import BYTES_VARIABLE, FILES_VARIABLE
+
 __all__ = ["AttemptLimiter", "ConnectionCount", "InputBudget", "Latest", "Quieter",
            "ServeLimits", "RESIZE_EVERY", "Startups", "source_of"]
 
@@ -92,6 +94,12 @@ class ServeLimits:
     input_burst: int = 4096  # bytes a player may type at once (a paste), beyond the rate
     game_memory: int = 128  # MiB of its own a game may use before it is ended
     max_startups: Startups = Startups()  # connections not yet signed in
+    player_files: int = 100  # records a player may keep; past it, x exports nothing
+    player_bytes: int = 32 * 1024 * 1024  # and their bytes (app/game/exports.py)
+
+    def player_environment(self) -> dict[str, str]:
+        """What tells a game the cap on its player's records."""
+        return {FILES_VARIABLE: str(self.player_files), BYTES_VARIABLE: str(self.player_bytes)}
 
 
 class AttemptLimiter:

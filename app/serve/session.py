@@ -196,6 +196,7 @@ class GameSession(asyncssh.SSHServerSession):
         client["TERM"] = self.term_type or "xterm-256color"
         env = app_environment(client, folder)
         env[BOARD_VARIABLE] = str(self.service.board.path)
+        env.update(self.service.settings.limits.player_environment())
         token = secrets.token_urlsafe(24)
         tables = self.service.tables
         if tables is not None:

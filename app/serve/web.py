@@ -344,9 +344,9 @@ class GameWebServer:
     def _seat(self, request: web.Request,
               socket: web.WebSocketResponse) -> tuple[str, dict[str, str]]:
         """Who plays the game (as the log says it), and what the game's process is given
-        beyond textual-serve's environment: nothing here, where every web player shares
-        the server's web folder (a club gives each their own: ``club_web``)."""
-        return self._address(request), {}
+        beyond textual-serve's environment: only the cap on records here, where every web
+        player shares the server's web folder (a club gives each their own: ``club_web``)."""
+        return self._address(request), self.settings.limits.player_environment()
 
     def _unseat(self, socket: web.WebSocketResponse) -> None:
         """The game played on ``socket`` has ended."""

@@ -1,0 +1,47 @@
+"""Holding ``x`` (export the record) on a served game fills no disk: an unchanged game is
+written once, and past the server's cap on a player's records (``--player-files``) the game
+says so and writes nothing more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux
+
+pytestmark = pytest.mark.slow  # an SSH server and a real client
+
+CAP = 4
+
+
+@pytest.fixture
+def tmux():
+    terminals = Tmux()
+    yield terminals
+    terminals.kill()
+
+
+def test_holding_x_writes_one_record_and_the_cap_is_said(tmp_path: Path, tmux: Tmux) -> None:
+    server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
+                    str(tmp_path / "srv"), "--player-files", str(CAP))
+    try:
+        tmux.open("player", server.ssh(None, "-tt", user="exporter"))
+        tmux.wait_for("player", LOBBY_TITLE)
+        tmux.keys("player", "Enter")
+        tmux.wait_for("player", AT_TABLE)
+        tmux.wait_for("player", "Your bid")  # the bots have had their say on the note line
+        tmux.keys("player", *["x"] * 300)  # a held key
+        tmux.wait_for("player", "Unchanged since exported")
+        records = next((tmp_path / "srv").glob("players/*/data/records"))
+        written = list(records.glob("*.json"))
+        assert len(written) == 1, written
+        # The player's records at the cap (finished games count): x writes nothing, says so.
+        written[0].unlink()
+        for n in range(CAP):
+            (records / f"moon3-2026010{n}-000000.json").write_text("{}\n", encoding="utf-8")
+        tmux.keys("player", *["x"] * 100)
+        tmux.wait_for("player", f"keeps at most {CAP} records of yours")
+        assert len(list(records.glob("*.json"))) == CAP
+    finally:
+        assert server.stop() == 0, server.log()
