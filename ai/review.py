@@ -60,11 +60,12 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard the view is weighed (``advise``'s budgets, in seconds counted in work);
-    ``view`` False: double-dummy figures only."""
+    """How hard the view is weighed (``advise``'s budgets, in seconds counted in work: less
+    than a hint's, so that a whole hand is reviewed in about three seconds, as ``moon42 bench
+    --review`` measures); ``view`` False: double-dummy figures only."""
 
-    play_budget: float | None = 0.25
-    call_budget: float | None = 0.5
+    play_budget: float | None = 0.2
+    call_budget: float | None = 0.4
     layouts: int = 96
     seed: int = 4242
     view: bool = True
@@ -268,12 +269,12 @@ def _bid_gap(view: SeatView, action: Action, expert: Action | None,
 def _trump(moment: Moment, walk: Walk, hand: int, settings: Settings) -> Decision:
     view, action = moment.view, moment.action
     expert, done_fig, expert_fig, layouts = None, None, None, 0
-    weighed = None  # the trumps solved with every hand known: all, or those the expert weighs
+    weighed = None  # the trumps solved with every hand known: all, or the named and the expert's
     if settings.view:
         advice = _advise(view, settings)
         expert, layouts = advice.action, advice.layouts
         odds = {o.trump: o for o in advice.odds}
-        weighed = [action.trump, *odds, getattr(advice.action, "trump", action.trump)]
+        weighed = [action.trump, getattr(advice.action, "trump", action.trump)]
         if type(advice.action) is NameTrump:
             expert_fig = _call_figure(odds.get(advice.action.trump))
         done = odds.get(action.trump)
