@@ -120,6 +120,11 @@ class WatchedExpert(ExpertBot):
         self.simulations.append((bid, results))
         return results
 
+    def simulate_trumps(self, view: SeatView, trumps: list[Trump], bid: int) -> None:
+        """Simulate ``bid`` with the given ``trumps`` on the layouts the trump decision
+        deals (kept in ``simulations``): a trump the expert would not weigh, weighed alike."""
+        self._simulate(view, trumps, bid, self._deal_rng(view))
+
 
 def _on_bidding_side(view: SeatView) -> bool:
     if view.bidder is None or view.phase is Phase.BIDDING:

@@ -38,6 +38,11 @@ def add_bench_parser(commands: Commands) -> argparse.ArgumentParser:
                        help="with --bots: deals of expert against basic (default 1)")
     bench.add_argument("--solver-deals", type=whole_flag(0, 10_000), default=10, metavar="N",
                        help="with --bots: deals the solver solves (default 10)")
+    bench.add_argument("--review", action="store_true",
+                       help="measure the hand review instead: a whole hand's review, median "
+                       "and p95 (moon42 review)")
+    bench.add_argument("--review-hands", type=whole_flag(1, 1000), default=10, metavar="N",
+                       help="with --review: hands a game (default 10)")
     return bench
 
 
@@ -46,7 +51,10 @@ def run(args: argparse.Namespace) -> int:
     # which no other command needs before it runs.
     from moon42.ai.lab.bot_bench import run_bot_bench
     from moon42.ai.lab.engine_bench import run_bench
+    from moon42.ai.lab.review_bench import run_review_bench
 
+    if args.review:
+        return run_review_bench(args.review_hands, args.json)
     if args.bots:
         return run_bot_bench(STRATEGIES, args.positions, args.arena_deals, args.expert_deals,
                              args.solver_deals, args.json)

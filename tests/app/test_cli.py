@@ -22,7 +22,8 @@ def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None
         assert word in out
 
 
-COMMANDS = ("play", "watch", "check", "options", "replay", "bench", "arena", "serve", "stats")
+COMMANDS = ("play", "watch", "check", "options", "replay", "review", "bench", "arena", "serve",
+            "stats")
 
 
 @pytest.mark.parametrize("argv", [[], *([c] for c in COMMANDS), ["serve", "ssh"], ["serve", "web"]])
