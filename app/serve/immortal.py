@@ -35,7 +35,11 @@ import sys
 from collections.abc import Iterable
 from types import CodeType
 
-__all__ = ["IMMORTAL_COUNT", "ResourceOpen", "available", "immortalize", "open_resources"]
+__all__ = ["IMMORTAL_COUNT", "MAX_READY", "ResourceOpen", "available", "immortalize",
+           "open_resources"]
+
+# The most the zygote's word that it is ready (and on how many objects this ran) may be.
+MAX_READY = 256
 
 # The reference count of an immortal object on CPython 3.12 and 3.13, 64-bit.
 IMMORTAL_COUNT = 0xFFFFFFFF

@@ -17,7 +17,7 @@ import socket
 import sys
 from collections.abc import Mapping
 
-from .zygote import MAX_READY
+from .immortal import MAX_READY
 
 __all__ = ["WarmGame", "WarmStarter", "zygote_environment"]
 

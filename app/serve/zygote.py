@@ -49,8 +49,8 @@ import termios
 import traceback
 
 from .game_memory import limit_data
+from .immortal import MAX_READY, immortalize, open_resources
 from .immortal import available as immortal_available
-from .immortal import immortalize, open_resources
 
 __all__ = ["WARM_MODULES", "MAX_REQUEST", "offer_pages_to_merge", "serve"]
 
@@ -69,8 +69,6 @@ WARM_PACKAGES = ("moon42.app.cli", "moon42.app.game", "moon42.app.replay", "moon
 
 # The most a request may be: a few variables of at most 255 bytes, and arguments.
 MAX_REQUEST = 16384
-# The most the zygote's word that it is ready may be.
-MAX_READY = 256
 
 _PR_SET_MEMORY_MERGE = 67  # linux/prctl.h
 
