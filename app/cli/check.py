@@ -16,7 +16,7 @@ from typing import TextIO
 
 from moon42.rules.check import check_document
 from moon42.rules.errors import RecordError
-from moon42.rules.record import parse_record
+from moon42.rules.record import ParsedRecord, parse_record
 
 from ..game.record_files import DocumentError, UnreadableFile, read_record_file
 from .flags import Commands
@@ -54,18 +54,24 @@ def write_quietly(stream: TextIO, text: str) -> None:
             pass
 
 
+def read_record_or_say(path: str, command: str) -> ParsedRecord | None:
+    """The record in ``path``, or None when it is none, said in one line on standard error
+    (the commands then exit 2)."""
+    try:
+        return parse_record(read_record_file(path))
+    except UnreadableFile as error:
+        write_quietly(sys.stderr, f"moon42 {command}: cannot read {path}: {error}\n")
+    except DocumentError as error:
+        write_quietly(sys.stderr, f"moon42 {command}: {path} {error}\n")
+    except RecordError as error:
+        write_quietly(sys.stderr, f"moon42 {command}: {path} is not a game record: {error}\n")
+    return None
+
+
 def run_check(path: str) -> int:
     """Exit 0: a legal record; 1: it breaks the rules; 2: the file is no record."""
-    try:
-        record = parse_record(read_record_file(path))
-    except UnreadableFile as error:
-        write_quietly(sys.stderr, f"moon42 check: cannot read {path}: {error}\n")
-        return 2
-    except DocumentError as error:
-        write_quietly(sys.stderr, f"moon42 check: {path} {error}\n")
-        return 2
-    except RecordError as error:
-        write_quietly(sys.stderr, f"moon42 check: {path} is not a game record: {error}\n")
+    record = read_record_or_say(path, "check")
+    if record is None:
         return 2
     document, fault = check_document(record)
     write_quietly(sys.stdout, json.dumps(document, indent=1) + "\n")

@@ -14,11 +14,9 @@ import sys
 from typing import Any
 
 from moon42.rules.actions import Bid, Discard, NameTrump, Pass, Play
-from moon42.rules.errors import RecordError
-from moon42.rules.record import ParsedRecord, parse_record
+from moon42.rules.record import ParsedRecord
 
-from ..game.record_files import DocumentError, UnreadableFile, read_record_file
-from .check import write_quietly
+from .check import read_record_or_say, write_quietly
 from .flags import Commands, whole_flag
 
 __all__ = ["add_review_parser", "run", "human_seat", "review_document"]
@@ -183,16 +181,8 @@ def _view_line(d: dict[str, Any]) -> str | None:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     path = args.file
-    try:
-        record = parse_record(read_record_file(path))
-    except UnreadableFile as error:
-        write_quietly(sys.stderr, f"moon42 review: cannot read {path}: {error}\n")
-        return 2
-    except DocumentError as error:
-        write_quietly(sys.stderr, f"moon42 review: {path} {error}\n")
-        return 2
-    except RecordError as error:
-        write_quietly(sys.stderr, f"moon42 review: {path} is not a game record: {error}\n")
+    record = read_record_or_say(path, "review")
+    if record is None:
         return 2
     seats = record.options.seats
     seat = args.seat if args.seat is not None else human_seat(record)

@@ -13,8 +13,6 @@ import asyncio
 import json
 import os
 import re
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -24,7 +22,15 @@ from pathlib import Path
 import aiohttp
 import asyncssh
 
-from .bench_players import TITLE, cpu_seconds, descendants, mib, rss_kib
+from .bench_players import (
+    TITLE,
+    cpu_seconds,
+    descendants,
+    games_in,
+    mib,
+    rss_kib,
+    stop_server,
+)
 
 __all__ = ["game_memory_case", "key_budget", "small_packets", "web_close"]
 
@@ -68,22 +74,13 @@ class Club:
         await asyncio.sleep(2.0)
 
     def game_pids(self) -> list[int]:
-        return [int(pid) for pid in re.findall(r"game starts \(.*pid (\d+)\)", self.log())]
+        return games_in(self.log())
 
     def all_rss_kib(self) -> int:
         return sum(rss_kib(pid) for pid in [self.pid, *descendants(self.pid)])
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.pid, signal.SIGKILL)
-                self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        stop_server(self.process, self.folder)
 
 
 class _Screen:

@@ -101,19 +101,30 @@ class Server:
 
     def games(self) -> list[int]:
         """The games' processes, as the log names them (a forked one is the zygote's)."""
-        return [int(pid) for pid in re.findall(r"game starts \(.*pid (\d+)\)", self.log())]
+        return games_in(self.log())
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.pid, signal.SIGKILL)
-                self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        stop_server(self.process, self.folder)
+
+
+def games_in(log: str) -> list[int]:
+    """The games' processes a server's log names."""
+    return [int(pid) for pid in re.findall(r"game starts \(.*pid (\d+)\)", log)]
+
+
+def stop_server(process: subprocess.Popen, folder: Path) -> None:
+    """Ends a server started in a session of its own (asked, then killed) and removes its
+    temp folder."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    if process.stdout is not None:
+        process.stdout.close()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def pss_kib(pid: int) -> int:
