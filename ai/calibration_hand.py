@@ -40,7 +40,7 @@ from .advice import HINT_BUDGET, HINT_CALL_BUDGET, MAX_LAYOUTS, WatchedExpert
 from .basic import BasicBot
 from .calibration import least_bid
 from .expert import ExpertBot, simulated_rate
-from .forced_auction import given_auction
+from .facts.forced_auction import given_auction
 from .normal import best_value, table_trumps
 from .protocol import Strategy, decide
 

@@ -38,7 +38,7 @@ from moon42.rules.tiles import TILES, Tile, mask_of
 from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
 from moon42.rules.views import SeatView
 
-from .knowledge import Knowledge, tile_set_of
+from .facts.knowledge import Knowledge, tile_set_of
 
 __all__ = [
     "nello_dangers",

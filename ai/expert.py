@@ -68,8 +68,8 @@ from moon42.rules.views import SeatView
 from .budget import Budget
 from .calibration import made_in_play
 from .contracts import special_bid
-from .hand_value import hand_value
-from .knowledge import tile_set_of
+from .facts.hand_value import hand_value
+from .facts.knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
 from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, deal_constraints, sample

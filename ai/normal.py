@@ -32,8 +32,8 @@ from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from .contracts import lay_down_trump, partner_trump, special_bid, special_trump
-from .hand_value import HandValue, hand_value
-from .knowledge import Knowledge, tile_set_of
+from .facts.hand_value import HandValue, hand_value
+from .facts.knowledge import Knowledge, tile_set_of
 from .normal_play import choose_tile
 
 __all__ = ["NormalBot", "best_value", "table_trumps"]

@@ -23,7 +23,7 @@ from moon42.rules.trump import TRUMP_SUIT, Trump
 from moon42.rules.views import SeatView
 
 from .contracts import nello_tile
-from .knowledge import Knowledge
+from .facts.knowledge import Knowledge
 
 __all__ = ["choose_tile"]
 

@@ -34,7 +34,7 @@ from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
 from moon42.rules.views import SeatView
 
 from .basic import BasicBot
-from .knowledge import Knowledge
+from .facts.knowledge import Knowledge
 from .normal import NormalBot
 
 __all__ = ["CheapBot", "DoublesFirstBot", "HoardBot", "SmearBot"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from moon42.ai.contracts import nello_dangers
-from moon42.ai.knowledge import Knowledge, tile_set_of
+from moon42.ai.facts.knowledge import Knowledge, tile_set_of
 from moon42.rules.actions import Play
 from moon42.rules.tiles import TILES, Tile, mask_of, tile
 from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump, suit_name

@@ -35,7 +35,7 @@ from moon42.rules.options import options_for
 from moon42.rules.scoring import units_of
 
 from ..budget import scaled
-from ..forced_auction import given_auction, skip_auction
+from ..facts.forced_auction import given_auction, skip_auction
 from ..protocol import decide
 from ..registry import make_bot
 from ..workers import play_all

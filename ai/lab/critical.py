@@ -28,7 +28,7 @@ from moon42.rules import Game
 from moon42.rules.tiles import mask_of
 
 from ..basic import BasicBot
-from ..forced_auction import given_auction, skip_auction
+from ..facts.forced_auction import given_auction, skip_auction
 from ..normal import NormalBot
 from ..protocol import decide
 from ..registry import make_bot

@@ -49,7 +49,7 @@ from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
 from ..expert import worth
-from ..forced_auction import given_auction, skip_auction
+from ..facts.forced_auction import given_auction, skip_auction
 from ..protocol import decide
 from ..registry import make_bot
 from ..search.position import Position, for_majority

@@ -34,9 +34,9 @@ from moon42.rules.tiles import TILES, mask_of, tile, tiles_of_mask
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
-from ..forced_auction import auction_given
-from ..hand_value import hand_value
-from ..knowledge import tile_set_of
+from ..facts.forced_auction import auction_given
+from ..facts.hand_value import hand_value
+from ..facts.knowledge import tile_set_of
 from . import effort
 from .layouts import played_by
 

@@ -22,7 +22,7 @@ from moon42.rules.tiles import TILES, mask_of
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
-from ..knowledge import tile_set_of
+from ..facts.knowledge import tile_set_of
 from . import effort
 from .auction import auction_likelihood
 from .layouts import Constraints, enumerate_layouts, played_by, sample

@@ -19,7 +19,7 @@ from moon42.rules.tiles import TILES, mask_of
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
-from ..knowledge import Knowledge, tile_set_of
+from ..facts.knowledge import Knowledge, tile_set_of
 from . import effort
 from .position import DISTANCE_MASKS
 

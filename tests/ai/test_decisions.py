@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from moon42.ai.forced_auction import skip_auction
+from moon42.ai.facts.forced_auction import skip_auction
 from moon42.ai.lab.arena import ArenaConfig
 from moon42.ai.lab.arena import play_deal as arena_deal
 from moon42.ai.lab.decisions import (

@@ -10,7 +10,7 @@ from statistics import fmean
 import pytest
 
 from moon42.ai.basic import BasicBot
-from moon42.ai.forced_auction import skip_auction
+from moon42.ai.facts.forced_auction import skip_auction
 from moon42.ai.normal import NormalBot
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot

@@ -9,7 +9,7 @@ from statistics import fmean
 from moon42.ai.basic import BasicBot
 from moon42.ai.budget import Budget
 from moon42.ai.expert import ExpertBot
-from moon42.ai.forced_auction import skip_auction
+from moon42.ai.facts.forced_auction import skip_auction
 from moon42.ai.search.inference import (
     FOLLOW_WASTE_WEIGHT,
     LEAD_OFF_WEIGHT,

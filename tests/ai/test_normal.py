@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from moon42.ai.knowledge import Knowledge
+from moon42.ai.facts.knowledge import Knowledge
 from moon42.ai.normal import NormalBot
 from moon42.ai.protocol import Strategy, decide
 from moon42.ai.random_bot import RandomBot

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from moon42.ai import registry
-from moon42.ai.forced_auction import skip_auction
+from moon42.ai.facts.forced_auction import skip_auction
 from moon42.ai.protocol import decide
 from moon42.ai.registry import bot_names, make_bot, pool_names
 from moon42.rules import Game, Phase

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from moon42.ai.expert import ExpertBot
-from moon42.ai.forced_auction import skip_auction
+from moon42.ai.facts.forced_auction import skip_auction
 from moon42.ai.omniscient import OmniscientBot
 from moon42.ai.partner_sighted import PartnerSightedBot
 from moon42.ai.protocol import decide

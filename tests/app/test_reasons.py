@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from moon42.ai.knowledge import tile_set_of
+from moon42.ai.facts.knowledge import tile_set_of
 from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
 from moon42.app.reasons import hand_claims, play_claims, play_reason
