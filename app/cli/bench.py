@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..difficulty import LEVELS
+from ..play.difficulty import LEVELS
 from .flags import Commands, seconds_flag, whole_flag
 
 __all__ = ["STRATEGIES", "add_bench_parser", "run"]

@@ -18,7 +18,7 @@ from moon42.rules.check import check_document
 from moon42.rules.errors import RecordError
 from moon42.rules.record import ParsedRecord, parse_record
 
-from ..game.record_files import DocumentError, UnreadableFile, read_record_file
+from ..play.record_files import DocumentError, UnreadableFile, read_record_file
 from .flags import Commands
 
 __all__ = ["add_check_parser", "run_check", "write_quietly"]

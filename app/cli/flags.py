@@ -16,8 +16,8 @@ from typing import Any, Protocol
 from moon42.rules.limits import MAX_SEED, quoted
 from moon42.rules.options import GAMES
 
-from ..config import MAX_PACE, NAME_LIMIT, clean_name
-from ..difficulty import LEVELS, bot_choices, level_label
+from ..play.config import MAX_PACE, NAME_LIMIT, clean_name
+from ..play.difficulty import LEVELS, bot_choices, level_label
 
 __all__ = ["seed_flag", "pace_flag", "name_flag", "whole_flag", "seconds_flag", "bot_list",
            "LATEST"]

@@ -25,7 +25,7 @@ from moon42.rules.options import (
     options_for,
 )
 
-from ..words import GAME_TITLES
+from ..play.words import GAME_TITLES
 from .flags import Commands
 
 __all__ = ["add_option_flag", "option_items", "add_options_parser", "options_text", "run"]

@@ -7,8 +7,8 @@ import argparse
 
 from moon42.rules.options import OptionsError, options_for
 
-from ..config import DEFAULT_NAMES, DEFAULT_PACE, NAME_LIMIT, GameConfig
-from ..difficulty import CUSTOM, LEVELS
+from ..play.config import DEFAULT_NAMES, DEFAULT_PACE, NAME_LIMIT, GameConfig
+from ..play.difficulty import CUSTOM, LEVELS
 from .flags import LATEST, Commands, add_game_flags, bot_list, name_flag
 from .options import add_option_flag, option_items
 
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         config = game_config(args, parser, watch=args.command == "watch")
     # Imported here for start-up time: Textual and the app load only for the commands
     # that open it.
-    from ..app import Moon42App
+    from ..tui.app import Moon42App
 
     app = Moon42App(config, ascii_only=getattr(args, "ascii", False), lobby=config is None,
                     pace=getattr(args, "pace", None), saved=saved)

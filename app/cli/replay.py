@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 
-from ..difficulty import bot_choices
+from ..play.difficulty import bot_choices
 from .flags import Commands, add_display_flags, bot_list
 
 __all__ = ["add_replay_parser", "run"]
@@ -51,8 +51,8 @@ def _keys_from_the_terminal() -> bool:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Imported here for start-up time: the record's positions and the viewer (Textual) load
     # only for this command.
-    from ..replay.positions import APP_MEMBER, ReplayError, load_replay
-    from ..replay.viewer import ReplayApp
+    from ..tui.replay.positions import APP_MEMBER, ReplayError, load_replay
+    from ..tui.replay.viewer import ReplayApp
 
     try:
         replay = load_replay(args.file)

@@ -14,12 +14,12 @@ import sys
 
 from moon42.rules.limits import quoted
 
-from ..difficulty import bot_choices
-from ..game.files import shown
-from ..game.locks import GameLocked
-from ..game.records import DamagedSave, Saved, load_record_file
-from ..game.saves import SavedGames, find_saved, open_saved, saved_games, when_text
-from ..paths import saves_dir
+from ..play.difficulty import bot_choices
+from ..play.files import shown
+from ..play.locks import GameLocked
+from ..play.paths import saves_dir
+from ..play.records import DamagedSave, Saved, load_record_file
+from ..play.saves import SavedGames, find_saved, open_saved, saved_games, when_text
 from .flags import LATEST
 
 __all__ = ["saved_to_play"]

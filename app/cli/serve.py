@@ -10,7 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
-from ..paths import data_dir
+from ..play.paths import data_dir
 from .flags import Commands
 
 __all__ = ["add_serve_parser", "run"]
@@ -218,7 +218,10 @@ def _server_folder(given: Path | None) -> Path:
 
 def _limits(args: argparse.Namespace, parser: argparse.ArgumentParser):
     """The limits given, checked."""
-    from ..serve.limits import ServeLimits, Startups  # for start-up time, as the servers below
+    from ..server.accounts.limits import (  # for start-up time, as the servers below
+        ServeLimits,
+        Startups,
+    )
 
     names = ["idle_timeout", "max_sessions", "max_per_address", "input_rate", "input_burst",
              "game_memory", "max_attempts", "attempt_window", "max_connections",
@@ -273,7 +276,7 @@ def _ssh_settings(args: argparse.Namespace, parser: argparse.ArgumentParser, lim
         parser.error(f"--authorized-keys {args.authorized_keys}: no such file")
     # Imported here for start-up time, as the web server below: asyncssh (aiohttp) loads
     # only for the server that runs.
-    from ..serve.ssh import SshSettings
+    from ..server.doors.ssh import SshSettings
 
     return SshSettings(
         host=args.host, port=args.ssh_port if args.serve_kind == "club" else args.port,
@@ -290,8 +293,8 @@ def _run_club(args: argparse.Namespace, parser: argparse.ArgumentParser, ssh) ->
     if not 1 <= args.max_members <= 1_000_000:
         parser.error("--max-members is 1 to 1000000")
     _check_public_url(args.public_url, parser)
-    from ..serve.club import ClubSettings  # for start-up time, as above
-    from ..serve.web import WebSettings  # for start-up time, as above
+    from ..server.doors.club import ClubSettings  # for start-up time, as above
+    from ..server.doors.web import WebSettings  # for start-up time, as above
 
     web = WebSettings(host=args.host, port=args.web_port, public_url=args.public_url,
                       folder=ssh.folder, limits=ssh.limits, warm=ssh.warm,
@@ -308,7 +311,9 @@ def _run_club(args: argparse.Namespace, parser: argparse.ArgumentParser, ssh) ->
 
 
 def _busy_answer(given: float | None, parser: argparse.ArgumentParser) -> float | None:
-    from ..serve.busy import DEFAULT_BUSY_ANSWER_MS  # for start-up time, as the servers below
+    from ..server.sessions.busy import (
+        DEFAULT_BUSY_ANSWER_MS,  # for start-up time, as the servers below
+    )
 
     if given is None:
         return DEFAULT_BUSY_ANSWER_MS
@@ -328,7 +333,7 @@ def _run_web(args: argparse.Namespace, parser: argparse.ArgumentParser, limits) 
     if password is not None and not 1 <= len(password) <= 256:
         parser.error("a password has 1 to 256 characters")
     _check_public_url(args.public_url, parser)
-    from ..serve.web import WebSettings, serve_web  # for start-up time, as above
+    from ..server.doors.web import WebSettings, serve_web  # for start-up time, as above
 
     _log_to_stderr()
     return serve_web(WebSettings(host=args.host, port=args.port, public_url=args.public_url,
@@ -346,7 +351,7 @@ def _tls(args: argparse.Namespace, parser: argparse.ArgumentParser):
         parser.error("--tls-cert and --tls-key go together")
     if args.tls_cert is None:
         return None
-    from ..serve.tls import tls_context  # for start-up time, as above
+    from ..server.doors.tls import tls_context  # for start-up time, as above
 
     try:
         return tls_context(args.tls_cert, args.tls_key)
@@ -374,7 +379,7 @@ def _log_to_stderr() -> None:
 
 
 async def _serve_ssh(settings) -> None:
-    from ..serve.ssh import GameService  # for start-up time, as above
+    from ..server.doors.ssh import GameService  # for start-up time, as above
 
     service = GameService(settings)
     port = await service.start()
@@ -387,7 +392,7 @@ async def _serve_ssh(settings) -> None:
 
 
 async def _serve_club(settings) -> None:
-    from ..serve.club import serve_club  # for start-up time, as above
+    from ..server.doors.club import serve_club  # for start-up time, as above
 
     await serve_club(settings, _stopped())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..glyphs import glyphs_for
+from ..play.glyphs import glyphs_for
 from .flags import Commands
 
 __all__ = ["add_stats_parser", "run_stats"]
@@ -25,9 +25,9 @@ def add_stats_parser(commands: Commands) -> None:
 def run_stats(as_json: bool = False, ascii_only: bool = False) -> int:
     """Exit 0 with the summary (also when nothing is recorded yet); 1 if it cannot be read."""
     # Imported here for start-up time: SQLite and the summary load only for this command.
-    from ..stats.report import summarise
-    from ..stats.store import StatsError, StatsStore
-    from ..stats.tables import plain_text
+    from ..play.stats.report import summarise
+    from ..play.stats.store import StatsError, StatsStore
+    from ..play.stats.tables import plain_text
 
     try:
         with StatsStore() as store:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 import sys
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig
-from moon42.app.game.saves import Autosave, new_slot
+from moon42.app.play.config import GameConfig
+from moon42.app.play.saves import Autosave, new_slot
+from moon42.app.tui.app import Moon42App
 from moon42.rules import Phase
 
 __all__ = ["driver_config", "DRIVER_NAMES"]

@@ -12,9 +12,9 @@ import sys
 
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig
-from moon42.app.screens.summary import HandSummaryScreen
+from moon42.app.play.config import GameConfig
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.summary import HandSummaryScreen
 
 __all__ = ["player_config"]
 

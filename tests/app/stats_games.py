@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from moon42.ai.registry import make_bot
-from moon42.app.stats.recorder import StatsRecorder
-from moon42.app.stats.store import StatsStore
+from moon42.app.play.stats.recorder import StatsRecorder
+from moon42.app.play.stats.store import StatsStore
 from moon42.rules import Game, Phase
 
 __all__ = ["play_recorded", "STARTED"]

@@ -21,7 +21,7 @@ import pytest
 
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
-from moon42.app.game.saves import open_saved
+from moon42.app.play.saves import open_saved
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
@@ -35,7 +35,7 @@ EARLY = 120  # several hands of every game
 
 
 def play_on(game: Game, seed: int) -> Game:
-    """Play to the end with the bots the flow makes (the seed rule of app/game/flow.py)."""
+    """Play to the end with the bots the flow makes (the seed rule of app/tui/flow.py)."""
     bots = {s: make_bot("basic", seed=(seed * 7 + s) % 2**32) for s in range(game.seats)}
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.HAND_OVER:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from moon42.ai.claims import check_claim, claim_play
-from moon42.app.screens.summary import HandSummaryScreen
+from moon42.app.tui.screens.summary import HandSummaryScreen
 from moon42.rules import Game, Pass, Phase, Trump, game_from_record, game_to_record
 from tests.ai.hidden_tiles import hidden_tiles, reshuffled
 
@@ -109,7 +109,7 @@ def test_no_claim_off_lead_nor_in_nello_or_sevens() -> None:
 
 @pytest.fixture
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
 
 
 async def _to_my_lead(pilot, want_accepted: bool):

@@ -10,10 +10,10 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.screens.table import TableScreen
-from moon42.app.widgets.choices import ChoiceBar
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.table import TableScreen
+from moon42.app.tui.widgets.choices import ChoiceBar
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Trump
 from moon42.rules.views import SeatView
 
@@ -28,7 +28,7 @@ SIZES = [(80, 24), (120, 40)]
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", contract_bot)
 
 
 def new_app(seed: int, bots=(PLAIN_BOT,) * 4, **options) -> Moon42App:

@@ -8,11 +8,10 @@ import pytest
 
 from moon42.ai.expert import CALL_BUDGET, PLAY_BUDGET, ExpertBot
 from moon42.ai.registry import make_bot
-from moon42.app.app import Moon42App
 from moon42.app.cli import build_parser
 from moon42.app.cli.play import game_config
-from moon42.app.config import GameConfig, load_last, save_last
-from moon42.app.difficulty import (
+from moon42.app.play.config import GameConfig, load_last, save_last
+from moon42.app.play.difficulty import (
     CUSTOM,
     LEVELS,
     bot_settings,
@@ -21,9 +20,10 @@ from moon42.app.difficulty import (
     level_of,
     pace_text,
 )
-from moon42.app.paths import lobby_file
-from moon42.app.widgets.difficulty import DifficultyRow
-from moon42.app.widgets.setting import SettingRow
+from moon42.app.play.paths import lobby_file
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.widgets.difficulty import DifficultyRow
+from moon42.app.tui.widgets.setting import SettingRow
 
 from .helpers import settle
 

@@ -1,4 +1,4 @@
-"""A lone Escape never eats the key after it (``moon42.app.escape_keys``); a terminal's own
+"""A lone Escape never eats the key after it (``moon42.app.tui.escape_keys``); a terminal's own
 sequences read as before."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from textual import events
 from textual._xterm_parser import XTermParser
 
-from moon42.app.escape_keys import EscapeFirstParser
+from moon42.app.tui.escape_keys import EscapeFirstParser
 
 
 def keys(parser: XTermParser, data: str) -> list[str]:

@@ -1,5 +1,5 @@
 """Partial frames draw only the widgets seen in the changed area, and draw the same frame
-as Textual's own compositor (``moon42.app.frames``)."""
+as Textual's own compositor (``moon42.app.tui.frames``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 from textual._compositor import Compositor
 from textual.geometry import Region
 
-from moon42.app import frames, textual_pin
-from moon42.app.app import Moon42App
-from moon42.app.paths import lobby_file
+from moon42.app.play.paths import lobby_file
+from moon42.app.tui import frames, textual_pin
+from moon42.app.tui.app import Moon42App
 
 from .helpers import new_app, settle
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from moon42.app.screens.hand_log import HandLogScreen
-from moon42.app.widgets.hand_log import log_text
-from moon42.app.widgets.tracker import seen_tricks, tracker_text, voids
+from moon42.app.tui.screens.hand_log import HandLogScreen
+from moon42.app.tui.widgets.hand_log import log_text
+from moon42.app.tui.widgets.tracker import seen_tricks, tracker_text, voids
 from moon42.rules import TILES, Game, Phase, Tile, parse_tile
 from moon42.rules.actions import Bid, NameTrump, Pass
 from moon42.rules.views import SeatView

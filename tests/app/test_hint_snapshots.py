@@ -10,9 +10,9 @@ import time
 import pytest
 from textual.pilot import Pilot
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.difficulty import bots_for
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.play.difficulty import bots_for
+from moon42.app.tui.app import Moon42App
 from moon42.rules import Phase
 
 from .helpers import (
@@ -31,8 +31,8 @@ HINT_DEADLINE = 60.0  # seconds: the expert thinks in a thread, on a busy machin
 
 @pytest.fixture(autouse=True)
 def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
-    monkeypatch.setattr("moon42.app.hints.HINT_SETTINGS",
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.tui.hints.HINT_SETTINGS",
                         {"budget": None, "call_budget": None, "layouts": 8})
 
 

@@ -12,9 +12,9 @@ from moon42.ai.basic import trump_choice
 from moon42.ai.calibration import estimate
 from moon42.ai.expert import MAKE_RATE
 from moon42.ai.odds import Certainty
-from moon42.app.hints import hint_lines, hint_text
-from moon42.app.widgets.choices import ChoiceBar
-from moon42.app.widgets.hand import HandView
+from moon42.app.tui.hints import hint_lines, hint_text
+from moon42.app.tui.widgets.choices import ChoiceBar
+from moon42.app.tui.widgets.hand import HandView
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Play, Trump, tile
 from tests.ai.helpers import dealer_view_at_bid
 
@@ -35,7 +35,7 @@ HINT_DEADLINE = 60.0  # seconds: the expert thinks in a thread, on a busy machin
 
 @pytest.fixture(autouse=True)
 def fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
+    monkeypatch.setattr("moon42.app.tui.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
 
 
 def texas42_after(seed: int, steps: int) -> Game:
@@ -232,7 +232,7 @@ async def _hint(pilot) -> str:
 
 @pytest.mark.slow  # waits on the expert's advice twice
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -261,7 +261,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
 
 
 async def test_no_hint_while_watching_bots(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from moon42.app import cli
-from moon42.app.app import Moon42App
 from moon42.app.cli import play
-from moon42.app.config import GameConfig, load_last
-from moon42.app.game.records import DamagedSave, load_record_file
-from moon42.app.game.saves import open_saved, saved_games
-from moon42.app.paths import lobby_file
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.stats.store import StatsError, StatsStore
+from moon42.app.play.config import GameConfig, load_last
+from moon42.app.play.paths import lobby_file
+from moon42.app.play.records import DamagedSave, load_record_file
+from moon42.app.play.saves import open_saved, saved_games
+from moon42.app.play.stats.store import StatsError, StatsStore
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.lobby import LobbyScreen
 from moon42.rules.limits import MAX_SEED
 from moon42.rules.record import game_to_record
 

@@ -7,15 +7,15 @@ import json
 import pytest
 from textual.widgets import Static
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.paths import lobby_file
-from moon42.app.screens.help import HelpScreen
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.screens.table import TableScreen
-from moon42.app.widgets.choices import ChoiceBar
-from moon42.app.widgets.hand import HandView
-from moon42.app.widgets.setting import SettingRow
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.play.paths import lobby_file
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.help import HelpScreen
+from moon42.app.tui.screens.lobby import LobbyScreen
+from moon42.app.tui.screens.table import TableScreen
+from moon42.app.tui.widgets.choices import ChoiceBar
+from moon42.app.tui.widgets.hand import HandView
+from moon42.app.tui.widgets.setting import SettingRow
 from moon42.rules import Phase, Plunge, Trump, game_from_record, game_to_record
 
 from .contract_bots import NELLO_BIDDER, TEXAS_TABLE, contract_bot
@@ -24,7 +24,7 @@ from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, t
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", contract_bot)
 
 
 def _row(app: Moon42App, name: str) -> SettingRow:

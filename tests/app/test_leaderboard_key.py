@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.app import Moon42App
-from moon42.app.screens.leaderboard import LeaderboardScreen
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.serve.leaderboard import Leaderboard
+from moon42.app.server.accounts.leaderboard import Leaderboard
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.leaderboard import LeaderboardScreen
+from moon42.app.tui.screens.lobby import LobbyScreen
 
 from .helpers import screen_text
 

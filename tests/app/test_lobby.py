@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, load_last, save_last
-from moon42.app.paths import lobby_file
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.screens.table import TableScreen
+from moon42.app.play.config import GameConfig, load_last, save_last
+from moon42.app.play.paths import lobby_file
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.lobby import LobbyScreen
+from moon42.app.tui.screens.table import TableScreen
 from moon42.rules.options import OPTIONS_OF
 
 from .helpers import screen_text, wait_for

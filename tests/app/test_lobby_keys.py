@@ -7,11 +7,11 @@ import pytest
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.paths import lobby_file
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.widgets.steady_footer import SteadyFooter
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.play.paths import lobby_file
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.lobby import LobbyScreen
+from moon42.app.tui.widgets.steady_footer import SteadyFooter
 
 
 def _keys(app: Moon42App) -> list[FooterKey]:

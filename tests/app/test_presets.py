@@ -1,4 +1,4 @@
-"""House-rule presets and groups (app/presets.py), and the words the contracts use."""
+"""House-rule presets and groups (app/play/presets.py), and the words the contracts use."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ import textwrap
 
 import pytest
 
-from moon42.app.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
-from moon42.app.offers import ordered_hand
-from moon42.app.presets import (
+from moon42.app.play.presets import (
     CUSTOM,
     PRESETS,
     TRADITIONAL,
@@ -21,7 +19,9 @@ from moon42.app.presets import (
     preset_options,
     presets_for,
 )
-from moon42.app.words import plain_refusal, trump_text
+from moon42.app.play.words import plain_refusal, trump_text
+from moon42.app.tui.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
+from moon42.app.tui.offers import ordered_hand
 from moon42.rules import Bid, Game, NameTrump, Pass, Play, Plunge, RuleError, Trump, options_for
 from moon42.rules.options import GAMES, HOUSE_RULES, OPTIONS_OF
 

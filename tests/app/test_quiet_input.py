@@ -1,4 +1,4 @@
-"""In a terminal the game's key reader sleeps until a key comes (``moon42.app.quiet_input``),
+"""In a terminal the game's key reader sleeps until a key comes (``moon42.app.tui.quiet_input``),
 and keys, a lone Escape and quitting work as before. The game runs on a real PTY."""
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import pytest
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 
-from moon42.app import textual_pin
-from moon42.app.app import Moon42App
-from moon42.app.quiet_input import QuietDriver, driver_for
+from moon42.app.tui import textual_pin
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.quiet_input import QuietDriver, driver_for
 
 DEADLINE = 120.0  # a state that comes returns at once; CI's cores are shared
 

@@ -14,7 +14,13 @@ from pathlib import Path
 import pytest
 
 from moon42.ai.registry import make_bot
-from moon42.app.replay.positions import Replay, ReplayError, describe, load_replay, record_to_deal
+from moon42.app.tui.replay.positions import (
+    Replay,
+    ReplayError,
+    describe,
+    load_replay,
+    record_to_deal,
+)
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_from_record, game_to_record
 from moon42.rules.views import SeatView

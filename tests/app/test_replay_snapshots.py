@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from moon42.app.replay.positions import Replay
-from moon42.app.replay.viewer import ReplayApp
+from moon42.app.tui.replay.positions import Replay
+from moon42.app.tui.replay.viewer import ReplayApp
 
 pytestmark = pytest.mark.slow  # pictures of the app
 

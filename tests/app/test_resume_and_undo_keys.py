@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig
-from moon42.app.game.records import APP_MEMBER, load_record_file
-from moon42.app.screens.game_over import GameOverScreen
-from moon42.app.screens.summary import HandSummaryScreen
+from moon42.app.play.config import GameConfig
+from moon42.app.play.records import APP_MEMBER, load_record_file
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.game_over import GameOverScreen
+from moon42.app.tui.screens.summary import HandSummaryScreen
 from moon42.rules import Pass
 from moon42.rules.record import game_to_record
 

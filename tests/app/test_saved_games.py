@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.app import Moon42App
 from moon42.app.cli import main
-from moon42.app.config import GameConfig
-from moon42.app.game.locks import GameLock, GameLocked, holder_of, lock_path
-from moon42.app.game.saves import (
+from moon42.app.play.config import GameConfig
+from moon42.app.play.locks import GameLock, GameLocked, holder_of, lock_path
+from moon42.app.play.saves import (
     SAVES_LIMIT,
     TooManySaves,
     abandon,
@@ -28,11 +27,12 @@ from moon42.app.game.saves import (
     saved_games,
     when_text,
 )
-from moon42.app.screens.ask import AskScreen
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.screens.replay import ReplayScreen
-from moon42.app.screens.table import TableScreen
-from moon42.app.tile_art import compact_tile
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.ask import AskScreen
+from moon42.app.tui.screens.lobby import LobbyScreen
+from moon42.app.tui.screens.replay import ReplayScreen
+from moon42.app.tui.screens.table import TableScreen
+from moon42.app.tui.tile_art import compact_tile
 from moon42.rules.record import game_to_record
 
 from .helpers import new_app, screen_text, settle, tile_names
@@ -172,7 +172,7 @@ def test_the_lock_of_a_killed_process_is_taken_over(data_dir: Path):
     path = saved("moon4", 6, 8)
     holder = subprocess.Popen(
         [sys.executable, "-c", "import sys, time\nfrom pathlib import Path\n"
-         "from moon42.app.game.locks import GameLock\nGameLock.take(Path(sys.argv[1]))\n"
+         "from moon42.app.play.locks import GameLock\nGameLock.take(Path(sys.argv[1]))\n"
          "print('held', flush=True)\ntime.sleep(600)\n", str(path)],
         cwd=MAIN, stdout=subprocess.PIPE, text=True)
     try:

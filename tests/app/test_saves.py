@@ -12,15 +12,15 @@ import pytest
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
 from moon42.app.cli import main
-from moon42.app.config import GameConfig
-from moon42.app.game.files import write_atomic
-from moon42.app.game.records import (
+from moon42.app.play.config import GameConfig
+from moon42.app.play.files import write_atomic
+from moon42.app.play.records import (
     APP_MEMBER,
     DamagedSave,
     export_game,
     load_record_file,
 )
-from moon42.app.game.saves import new_slot, open_saved, save_game, saved_games
+from moon42.app.play.saves import new_slot, open_saved, save_game, saved_games
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_from_record, game_to_record
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from textual.css.query import NoMatches
 
-from moon42.app.screens.game_over import GameOverScreen
-from moon42.app.screens.help import HelpScreen
-from moon42.app.screens.scoreboard import ScoreboardScreen
-from moon42.app.screens.too_small import TooSmallScreen
-from moon42.app.widgets.scoreboard import Scoreboard, scoreboard_text
+from moon42.app.tui.screens.game_over import GameOverScreen
+from moon42.app.tui.screens.help import HelpScreen
+from moon42.app.tui.screens.scoreboard import ScoreboardScreen
+from moon42.app.tui.screens.too_small import TooSmallScreen
+from moon42.app.tui.widgets.scoreboard import Scoreboard, scoreboard_text
 from moon42.rules import Game, Phase
 from moon42.rules.options import Options
 

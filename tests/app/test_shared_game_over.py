@@ -9,10 +9,10 @@ from typing import Any
 
 from textual.widgets import Footer, Static
 
-from moon42.app.app import Moon42App
-from moon42.app.screens.game_over import GameOverScreen
-from moon42.app.serve.remote_flow import RemoteFlow
-from moon42.app.serve.view_codec import encode
+from moon42.app.play.view_codec import encode
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.remote_flow import RemoteFlow
+from moon42.app.tui.screens.game_over import GameOverScreen
 from moon42.rules import Game, Phase
 
 from .helpers import wait_for

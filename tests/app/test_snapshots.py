@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.screens.game_over import GameOverScreen
-from moon42.app.screens.summary import HandSummaryScreen
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.game_over import GameOverScreen
+from moon42.app.tui.screens.summary import HandSummaryScreen
 from moon42.rules import Phase
 
 from .helpers import PLAIN_BOT, name_trump_or_go_on, new_bot_or_plain, settle, tile_key
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a mo
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The flow makes its bots through this, so the plain bot needs no registry entry."""
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -111,14 +111,14 @@ def _lobby_with_saves(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes 
 
     from moon42.ai.protocol import decide
     from moon42.ai.registry import make_bot
-    from moon42.app.game.saves import new_slot, save_game
+    from moon42.app.play.saves import new_slot, save_game
     from moon42.rules import Game
 
     monkeypatch.setenv("HOME", str(tmp_path))  # paths show as ~/moon42-data/...
     monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path / "moon42-data"))
     save_last(GameConfig(game="texas42", seed=7, pin_seed=True))
     for hour, (name, moves) in enumerate((("moon3", 5), ("texas42", 23))):
-        monkeypatch.setattr("moon42.app.game.saves.stamp", lambda h=hour: f"202111{29 + h}-010000")
+        monkeypatch.setattr("moon42.app.play.saves.stamp", lambda h=hour: f"202111{29 + h}-010000")
         game = Game.new(name, seed=7, players=["You", "Ann", "Bob", "Cat"][: 3 + (hour > 0)])
         bot = make_bot("basic", 7)
         for _ in range(moves):
@@ -131,7 +131,7 @@ def _lobby_with_saves(monkeypatch: pytest.MonkeyPatch, tmp_path, content: bytes 
         # Long ago, at a fixed local time: the list shows the same day wherever it runs.
         moment = time.mktime((2021, 11, 29 + hour, 1 + hour, 0, 0, 0, 0, -1))
         os.utime(slot.path, (moment, moment))
-    monkeypatch.setattr("moon42.app.game.files.stamp", lambda: "20261130-010000")
+    monkeypatch.setattr("moon42.app.play.files.stamp", lambda: "20261130-010000")
     if content is not None:
         slot.path.write_bytes(content)
     return Moon42App()
@@ -263,7 +263,7 @@ def test_ascii(snap_compare, size) -> None:
 def _stats_app(ascii_only: bool = False) -> Moon42App:
     """The lobby over statistics of four games of the basic bot (the yardstick, which does
     not change), a Texas 42 game left unfinished last."""
-    from moon42.app.stats.store import StatsStore
+    from moon42.app.play.stats.store import StatsStore
 
     from .stats_games import play_recorded
 

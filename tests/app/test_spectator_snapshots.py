@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.serve.remote_flow import SpectatorTableScreen
-from moon42.app.serve.seats import Sitter
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.play.seats import Sitter
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.remote_flow import SpectatorTableScreen
 
 from .test_tables_snapshots import ServerThread, _tables, _until
 

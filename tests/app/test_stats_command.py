@@ -7,7 +7,7 @@ import json
 import pytest
 
 from moon42.app.cli import main
-from moon42.app.stats.store import StatsStore, stats_path
+from moon42.app.play.stats.store import StatsStore, stats_path
 
 from .stats_games import play_recorded
 

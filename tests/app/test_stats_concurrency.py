@@ -8,9 +8,9 @@ import sqlite3
 
 import pytest
 
-from moon42.app.stats.recorder import facts_of
-from moon42.app.stats.report import summarise
-from moon42.app.stats.store import GameFacts, StatsStore
+from moon42.app.play.stats.recorder import facts_of
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.store import GameFacts, StatsStore
 
 from .stats_games import play_recorded
 

@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
-from moon42.app.stats.recorder import auction_of, facts_of
-from moon42.app.stats.report import summarise
-from moon42.app.stats.store import StatsStore
+from moon42.app.play.stats.recorder import auction_of, facts_of
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.store import StatsStore
 from moon42.rules.record import game_from_record, game_to_record
 
 from .stats_games import play_recorded

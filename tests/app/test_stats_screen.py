@@ -6,14 +6,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig
-from moon42.app.screens.game_over import GameOverScreen
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.screens.stats import StatsScreen
-from moon42.app.stats.recorder import record_stats
-from moon42.app.stats.report import summarise
-from moon42.app.stats.store import StatsStore, stats_path
+from moon42.app.play.config import GameConfig
+from moon42.app.play.stats.recorder import record_stats
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.store import StatsStore, stats_path
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.game_over import GameOverScreen
+from moon42.app.tui.screens.lobby import LobbyScreen
+from moon42.app.tui.screens.stats import StatsScreen
 from moon42.rules import Game
 from moon42.rules.events import HandScored
 from moon42.rules.record import game_from_record, game_to_record

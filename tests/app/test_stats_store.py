@@ -6,9 +6,9 @@ import sqlite3
 
 import pytest
 
-from moon42.app.stats.report import summarise
-from moon42.app.stats.schema import LATEST, MIGRATIONS, migrate, version_of
-from moon42.app.stats.store import StatsError, StatsStore
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.schema import LATEST, MIGRATIONS, migrate, version_of
+from moon42.app.play.stats.store import StatsError, StatsStore
 
 from .stats_games import play_recorded
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from textual.css import stylesheet as textual_stylesheet
 
-from moon42.app.app import Moon42App
-from moon42.app.styles import SharedStylesheet
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.styles import SharedStylesheet
 
 from .helpers import screen_text
 

@@ -9,12 +9,12 @@ import asyncio
 
 import pytest
 
-from moon42.app.app import Moon42App
-from moon42.app.screens.scoreboard import ScoreboardScreen
-from moon42.app.screens.summary import HandSummaryScreen
-from moon42.app.serve.remote_flow import SharedTableScreen, SpectatorTableScreen
-from moon42.app.serve.seats import Sitter
-from moon42.app.widgets.hand import HandView
+from moon42.app.play.seats import Sitter
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.remote_flow import SharedTableScreen, SpectatorTableScreen
+from moon42.app.tui.screens.scoreboard import ScoreboardScreen
+from moon42.app.tui.screens.summary import HandSummaryScreen
+from moon42.app.tui.widgets.hand import HandView
 
 from .helpers import screen_text
 from .test_tables_snapshots import server  # noqa: F401 (the fixture: Cat sits at table 1)

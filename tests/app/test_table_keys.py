@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from moon42.app.screens.game_over import GameOverScreen, tie_line
-from moon42.app.screens.help import HelpScreen
-from moon42.app.screens.summary import HandSummaryScreen
-from moon42.app.widgets.choices import ChoiceBar
+from moon42.app.tui.screens.game_over import GameOverScreen, tie_line
+from moon42.app.tui.screens.help import HelpScreen
+from moon42.app.tui.screens.summary import HandSummaryScreen
+from moon42.app.tui.widgets.choices import ChoiceBar
 from moon42.rules import Game, Pass, Phase, Trump
 
 from .helpers import (
@@ -30,7 +30,7 @@ from .helpers import (
 
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
 
 
 def footer(app) -> str:
@@ -278,7 +278,7 @@ def test_a_tie_on_the_target_is_explained() -> None:
 
 
 async def test_the_only_tile_setting_plays_a_forced_tile_after_showing_it(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.game.flow.ONLY_TILE_PAUSE", 0.01)
+    monkeypatch.setattr("moon42.app.tui.flow.ONLY_TILE_PAUSE", 0.01)
     app = plain("moon3", 4, auto_play=True)
     async with app.run_test(size=(80, 24)) as pilot:
         notes: list[str] = []
@@ -325,7 +325,7 @@ async def test_a_summary_lists_as_many_hands_as_fit(game_name: str, height: int,
                                                      least: int) -> None:
     from textual.app import App
 
-    from moon42.app.app import Moon42App
+    from moon42.app.tui.app import Moon42App
 
     result, view = _long_game_view(game_name, 14)
 

@@ -12,11 +12,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from moon42.app.app import Moon42App
-from moon42.app.serve.remote_flow import SeatCodeNotice, SharedTableScreen
-from moon42.app.serve.seats import Sitter
-from moon42.app.serve.tables import Tables
-from moon42.app.serve.tables_screen import SeatCodeScreen, TablesScreen
+from moon42.app.play.seats import Sitter
+from moon42.app.server.tables.hub import Tables
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.remote_flow import SeatCodeNotice, SharedTableScreen
+from moon42.app.tui.screens.tables import SeatCodeScreen, TablesScreen
 
 from .helpers import wait_for
 from .test_tables_snapshots import server  # noqa: F401 (the fixture)

@@ -12,14 +12,14 @@ import threading
 import pytest
 from textual.pilot import Pilot
 
-from moon42.app.app import Moon42App
-from moon42.app.config import GameConfig, save_last
-from moon42.app.serve.identity import Identity
-from moon42.app.serve.protocol import TableServer
-from moon42.app.serve.remote_flow import SeatCodeNotice, SharedTableScreen
-from moon42.app.serve.seats import Sitter
-from moon42.app.serve.tables import Tables
-from moon42.app.serve.tables_screen import TablesScreen
+from moon42.app.play.config import GameConfig, save_last
+from moon42.app.play.seats import Sitter
+from moon42.app.server.accounts.identity import Identity
+from moon42.app.server.tables.hub import Tables
+from moon42.app.server.tables.protocol import TableServer
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.remote_flow import SeatCodeNotice, SharedTableScreen
+from moon42.app.tui.screens.tables import TablesScreen
 
 from .helpers import wait_for
 

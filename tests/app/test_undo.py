@@ -6,7 +6,7 @@ import pytest
 
 from moon42.ai.protocol import decide
 from moon42.ai.registry import make_bot
-from moon42.app.game.undo import NothingToUndo, taken_back
+from moon42.app.play.undo import NothingToUndo, taken_back
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
@@ -76,7 +76,7 @@ def test_nothing_to_undo_before_the_human_acts() -> None:
 
 def test_the_note_after_an_undo_names_the_trump_taken_back() -> None:
     """"Took back naming fours", not "your trump (4)" (the record's 4 read as a count)."""
-    from moon42.app.game.undo import _said
+    from moon42.app.play.undo import _said
     from moon42.rules import Trump
     from moon42.rules.actions import Bid, NameTrump, Pass
 

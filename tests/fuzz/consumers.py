@@ -28,10 +28,10 @@ from typing import Any
 
 from moon42.app.cli.check import run_check
 from moon42.app.cli.resume import saved_to_play
-from moon42.app.config import MAX_PACE, NAME_LIMIT
-from moon42.app.game.locks import lock_path
-from moon42.app.game.saves import open_saved, saved_games
-from moon42.app.replay.positions import ReplayError, load_replay
+from moon42.app.play.config import MAX_PACE, NAME_LIMIT
+from moon42.app.play.locks import lock_path
+from moon42.app.play.saves import open_saved, saved_games
+from moon42.app.tui.replay.positions import ReplayError, load_replay
 from moon42.rules.limits import is_seed
 from tests.rules.reference_check import check_text
 

@@ -13,7 +13,7 @@ import pytest
 from moon42.ai.expert import CALL_BUDGET, EARLY, PLAY_BUDGET, QUICK_ABOVE
 from moon42.ai.protocol import decide as bot_decide
 from moon42.ai.registry import make_bot as new_bot
-from moon42.app.serve.bot_pool import MIN_SHARE, BotPool, budget_of
+from moon42.app.play.bot_pool import MIN_SHARE, BotPool, budget_of
 from moon42.rules import Game, Phase
 
 from .harness import PATIENCE

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.serve.busy import MIN_ANSWERS, BusyGauge
+from moon42.app.server.sessions.busy import MIN_ANSWERS, BusyGauge
 
 from .harness import AT_TABLE, LOBBY_TITLE, PATIENCE, Server, Tmux, wait_until
 from .test_parts import Clock

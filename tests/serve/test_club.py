@@ -18,7 +18,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from moon42.app.serve.identity import member_identity, player_folder
+from moon42.app.server.accounts.identity import member_identity, player_folder
 
 from ..app.helpers import tile_names
 from .browser import _ESCAPES

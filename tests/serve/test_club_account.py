@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from moon42.app.serve.members import MEMBERS_NAME, Members
+from moon42.app.server.accounts.members import MEMBERS_NAME, Members
 
 from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, make_key
 from .test_club import SECRET, WebPlayer, browser, free_port, sign_in

@@ -17,9 +17,9 @@ import aiohttp
 import asyncssh
 import pytest
 
-from moon42.app.serve.identity import guest_identity, key_identity, member_identity
-from moon42.app.serve.tls import plain_secrets_warning
-from moon42.app.stats.store import STATS_NAME, StatsStore
+from moon42.app.play.stats.store import STATS_NAME, StatsStore
+from moon42.app.server.accounts.identity import guest_identity, key_identity, member_identity
+from moon42.app.server.doors.tls import plain_secrets_warning
 
 from ..app.stats_games import play_recorded
 from .harness import LOBBY_TITLE, PATIENCE, Server, wait_until

@@ -11,14 +11,19 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from moon42.app.serve.identity import (
+from moon42.app.server.accounts.identity import (
     guest_identity,
     host_key,
     key_identity,
     name_problem,
     player_folder,
 )
-from moon42.app.serve.keys import AuthorizedKeys, ConnectionKeys, KeyGrant, confirmed_host_name
+from moon42.app.server.accounts.keys import (
+    AuthorizedKeys,
+    ConnectionKeys,
+    KeyGrant,
+    confirmed_host_name,
+)
 
 
 def test_the_host_key_is_made_once_and_kept_private(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from moon42.app.serve import immortal
+from moon42.app.server.sessions import immortal
 
 MODULE = Path(immortal.__file__)
 

@@ -13,18 +13,23 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from moon42.app.app import Moon42App
-from moon42.app.screens.leaderboard import LeaderboardScreen
-from moon42.app.screens.lobby import LobbyScreen
-from moon42.app.screens.stats import StatsScreen
-from moon42.app.serve import leaderboard
-from moon42.app.serve.identity import guest_identity, key_identity, member_identity, player_folder
-from moon42.app.serve.leaderboard import Leaderboard, remember_name
-from moon42.app.stats import board as board_module
-from moon42.app.stats.board import board_row, choose, listed
-from moon42.app.stats.ranked import PlayedGame, counted_games, counts, played_games
-from moon42.app.stats.report import summarise
-from moon42.app.stats.store import STATS_NAME, StatsStore
+from moon42.app.play.stats import board as board_module
+from moon42.app.play.stats.board import board_row, choose, listed
+from moon42.app.play.stats.ranked import PlayedGame, counted_games, counts, played_games
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.store import STATS_NAME, StatsStore
+from moon42.app.server.accounts import leaderboard
+from moon42.app.server.accounts.identity import (
+    guest_identity,
+    key_identity,
+    member_identity,
+    player_folder,
+)
+from moon42.app.server.accounts.leaderboard import Leaderboard, remember_name
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.screens.leaderboard import LeaderboardScreen
+from moon42.app.tui.screens.lobby import LobbyScreen
+from moon42.app.tui.screens.stats import StatsScreen
 
 from ..app.helpers import screen_text
 from ..app.stats_games import play_recorded

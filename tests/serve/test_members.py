@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.serve import members as members_module
-from moon42.app.serve.members import (
+from moon42.app.server.accounts import members as members_module
+from moon42.app.server.accounts.members import (
     CLOSED,
     MEMBERS_NAME,
     NO_NEW_MEMBERS,

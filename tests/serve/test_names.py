@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.screens.help import rules_text
-from moon42.app.serve.identity import (
+from moon42.app.server.accounts.identity import (
     Identity,
     guest_identity,
     key_identity,
     member_identity,
 )
-from moon42.app.serve.leaderboard import remember_name
-from moon42.app.serve.members import Members
-from moon42.app.serve.names import ClubNames, kind_of, mark_problem, name_key, shown_name
+from moon42.app.server.accounts.leaderboard import remember_name
+from moon42.app.server.accounts.members import Members
+from moon42.app.server.accounts.names import ClubNames, kind_of, mark_problem, name_key, shown_name
+from moon42.app.tui.screens.help import rules_text
 
 SECRET = "a long secret"
 

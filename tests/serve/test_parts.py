@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from moon42.app import cli
-from moon42.app.serve.limits import (
+from moon42.app.server.accounts.limits import (
     AttemptLimiter,
     ConnectionCount,
     InputBudget,
@@ -16,8 +16,8 @@ from moon42.app.serve.limits import (
     Startups,
     source_of,
 )
-from moon42.app.serve.modes import TerminalModes
-from moon42.app.serve.terminal import MAX_COLUMNS, MAX_ROWS, app_environment, clamp_size
+from moon42.app.server.sessions.modes import TerminalModes
+from moon42.app.server.sessions.terminal import MAX_COLUMNS, MAX_ROWS, app_environment, clamp_size
 
 
 class Clock:

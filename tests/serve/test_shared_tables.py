@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.stats.report import summarise
-from moon42.app.stats.store import STATS_NAME, StatsStore
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.store import STATS_NAME, StatsStore
 
 from ..app.helpers import tile_names
 from .harness import (

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from moon42.app.serve.seats import Sitter, TableError
-from moon42.app.serve.table import Table
-from moon42.app.serve.view_codec import decode, encode
-from moon42.app.widgets.hand_log import log_lines
+from moon42.app.play.seats import Sitter, TableError
+from moon42.app.play.table import Table
+from moon42.app.play.view_codec import decode, encode
+from moon42.app.tui.widgets.hand_log import log_lines
 from moon42.rules import Phase, Tile
 
 from .test_tables import Clock, Inbox, guest, key

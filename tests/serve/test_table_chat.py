@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from moon42.app.serve.chat import MESSAGE_LIMIT, ChatError, RateLimit, TableChat, clean
-from moon42.app.serve.identity import Identity
-from moon42.app.serve.protocol import TableClient, TableServer
-from moon42.app.serve.tables import Tables
-from moon42.app.serve.view_codec import decode
+from moon42.app.play.chat import MESSAGE_LIMIT, ChatError, RateLimit, TableChat, clean
+from moon42.app.play.view_codec import decode
+from moon42.app.server.accounts.identity import Identity
+from moon42.app.server.tables.hub import Tables
+from moon42.app.server.tables.protocol import TableClient, TableServer
 
 from .test_table_protocol import PATIENCE, Clock, until
 

@@ -8,14 +8,14 @@ import asyncio
 import random
 
 from moon42.ai.claims import check_claim
-from moon42.app.glyphs import UNICODE
-from moon42.app.serve.identity import Identity
-from moon42.app.serve.protocol import TableClient, TableServer
-from moon42.app.serve.remote_flow import RemoteFlow, _claimed
-from moon42.app.serve.seats import Sitter
-from moon42.app.serve.table import Table
-from moon42.app.serve.tables import Tables
-from moon42.app.widgets.hand_log import Claimed, log_text
+from moon42.app.play.glyphs import UNICODE
+from moon42.app.play.seats import Sitter
+from moon42.app.play.table import Table
+from moon42.app.server.accounts.identity import Identity
+from moon42.app.server.tables.hub import Tables
+from moon42.app.server.tables.protocol import TableClient, TableServer
+from moon42.app.tui.remote_flow import RemoteFlow, _claimed
+from moon42.app.tui.widgets.hand_log import Claimed, log_text
 from moon42.rules import Game, Pass, Phase, game_from_record, game_to_record
 
 from .test_table_protocol import PATIENCE, until
@@ -189,7 +189,7 @@ async def test_the_shared_tables_key_line_fits_80_columns_in_play() -> None:
     from textual.app import App
     from textual.widgets._footer import FooterKey
 
-    from moon42.app.app import Moon42App
+    from moon42.app.tui.app import Moon42App
 
     class Host(App):
         """The app's own keys (Help, Quit) around the shared table's screen."""

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.serve.seats import Sitter
-from moon42.app.serve.table import Table
-from moon42.app.serve.table_stats import TableStats
-from moon42.app.stats.report import summarise
-from moon42.app.stats.store import StatsStore
+from moon42.app.play.seats import Sitter
+from moon42.app.play.stats.report import summarise
+from moon42.app.play.stats.store import StatsStore
+from moon42.app.play.stats.table_stats import TableStats
+from moon42.app.play.table import Table
 from moon42.rules import Phase
 
 from .test_tables import Clock, guest
@@ -119,7 +119,7 @@ def test_every_player_of_a_shared_game_records_the_same_players_and_start(
         tick = next(ticks)
         return f"2026-12-05T10:{tick // 60:02d}:{tick % 60:02d}+00:00"
 
-    for module in ("moon42.app.stats.recorder", "moon42.app.serve.table_stats"):
+    for module in ("moon42.app.play.stats.recorder", "moon42.app.play.stats.table_stats"):
         monkeypatch.setattr(f"{module}.now_text", clock, raising=False)
     ann, bob, cat = guest("Ann"), guest("Bob"), guest("Cat")
     for who in (ann, bob, cat):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.serve.identity import key_identity
+from moon42.app.server.accounts.identity import key_identity
 
 from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux, make_key, wait_until
 

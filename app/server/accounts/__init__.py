@@ -1,0 +1,2 @@
+"""Who plays on a server: identities, keys, members, names, the leaderboard and the limits each
+player is held to."""

@@ -1,0 +1,301 @@
+"""The shared tables' socket: JSON lines between the server and each player's app.
+
+A player's app (one per SSH session) connects to the server's Unix socket, shows the
+token its session was given (``hello``), and then asks: ``list`` the tables, ``open`` one
+(a game, its house rules, and whether its bots claim), ``join`` one (with a seat's code,
+for a guest's seat taken from another session), ``act`` there, ``claim`` the rest of the
+hand (refused with why, or played out at once), say it has seen the hand's ``next``
+summary, or ``leave``.  The server answers each request, and pushes the seat's ``view``
+(with the events that led to it, and where the hand was claimed) after every change at
+the table.  One connection holds at most
+one seat; when it closes, the seat waits for its player (see ``table`` and ``seats``).
+
+Instead of sitting, a connection may ``watch`` a table (from one seat's side, which
+``turn`` changes), with a view that holds no hand; ``join`` from there takes an empty seat.
+Players and spectators ``say`` chat lines to the table; ``mute`` (and ``unmute``) a
+sender by name hides their lines from this connection alone.
+
+Who the app is comes from the token, never from what it says: the SSH server ``admit``s
+each session's token with the session's identity before the app starts, and ``revoke``s
+it when the session ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from moon42.rules import RuleError
+from moon42.rules.options import OptionsError
+
+from ...play.chat import ChatError
+from ...play.seats import SeatCodeNeeded, Sitter, TableError
+from ...play.table import Table
+from ...play.view_codec import CodecError, decode
+from ..accounts.identity import Identity
+from ..accounts.names import shown_name
+from .hub import Tables
+
+__all__ = ["TableServer", "TableClient", "SOCKET_VARIABLE", "TOKEN_VARIABLE"]
+
+log = logging.getLogger("moon42.tables")
+
+# Set in the app's environment only in server mode.
+SOCKET_VARIABLE = "MOON42_TABLES_SOCKET"
+TOKEN_VARIABLE = "MOON42_TABLES_TOKEN"
+
+_LINE_LIMIT = 1 << 20
+
+
+def _line(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+class _Player:
+    """One app's connection: who it is and where it sits."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.who: Sitter | None = None
+        self.table: Table | None = None
+        self.watching: Table | None = None
+        self.muted: set[str] = set()  # chat senders' tokens this connection does not hear
+
+    def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "chat" and message.get("from") in self.muted:
+            return
+        if not self.writer.is_closing():
+            self.writer.write(_line(message))
+
+
+class TableServer:
+    """Listens on a Unix socket for the players' apps."""
+
+    def __init__(self, path: Path, tables: Tables) -> None:
+        self.path, self.tables = path, tables
+        self._server: asyncio.AbstractServer | None = None
+        self._sessions: dict[str, Identity] = {}
+        self._writers: set[asyncio.StreamWriter] = set()  # the apps connected now
+
+    def admit(self, token: str, who: Identity) -> None:
+        """A session's app may come with ``token``, as ``who``."""
+        self._sessions[token] = who
+
+    def revoke(self, token: str) -> None:
+        """The session has ended: its token is no longer anyone's."""
+        self._sessions.pop(token, None)
+
+    async def start(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+        self._server = await asyncio.start_unix_server(self._serve, path=str(self.path),
+                                                       limit=_LINE_LIMIT)
+        os.chmod(self.path, 0o600)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            # The apps' connections first: since Python 3.12 the server waits for them.
+            for writer in list(self._writers):
+                writer.close()
+            await self._server.wait_closed()
+        await self.tables.close()
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self._server is not None and not self._server.is_serving():  # accepted as it closed
+            writer.close()
+            return
+        me = _Player(writer)
+        self._writers.add(writer)
+        try:
+            while line := await reader.readline():
+                try:
+                    request = json.loads(line)
+                    if not isinstance(request, dict):
+                        raise ValueError("a request is a JSON object")
+                    answer = self._answer(me, request)
+                except ChatError as error:
+                    answer = {"type": "chat-note", "text": str(error)}
+                except SeatCodeNeeded as error:
+                    answer = {"type": "error", "message": str(error), "code": True}
+                except (TableError, OptionsError) as error:
+                    answer = {"type": "error", "message": str(error)}
+                except (ValueError, KeyError, TypeError, CodecError) as error:
+                    answer = {"type": "error", "message": f"a damaged request: {error}"}
+                except RuleError as error:
+                    answer = {"type": "refused", "message": error.message}
+                if answer is not None:
+                    me.send(answer)
+                await writer.drain()
+        except (ConnectionError, asyncio.LimitOverrunError, ValueError) as error:
+            log.info("a player's app went away: %s", error)
+        finally:
+            if me.table is not None and me.who is not None:
+                me.table.drop(me.who, me.send)
+            if me.watching is not None and me.who is not None:
+                me.watching.unwatch(me.who, me.send)
+            self._writers.discard(writer)
+            writer.close()
+
+    def _answer(self, me: _Player, request: dict[str, Any]) -> dict[str, Any] | None:
+        op = request.get("op")
+        if op == "hello":
+            who = self._sessions.get(str(request.get("token")))
+            if who is None:
+                raise TableError("this session is not signed in to the server's tables.")
+            me.who = Sitter(player=who.label, name=shown_name(who),
+                            session=str(request["token"]), by_key=who.by_key)
+            held = self.tables.held_by(me.who)
+            claimed = self.tables.claimed_by(me.who) if held is None else None
+            return {"type": "hello", "held": (held or claimed).number if held or claimed
+                    else None, "code": claimed is not None}
+        if me.who is None:
+            raise TableError("say hello first.")
+        if op == "list":
+            return {"type": "tables", "tables": self.tables.listing()}
+        if op == "open":
+            options = request.get("options") or {}
+            if not isinstance(options, dict):
+                raise ValueError("options are a JSON object")
+            bot_claims = request.get("bot_claims", True)
+            if not isinstance(bot_claims, bool):
+                raise ValueError("bot_claims is true or false")
+            table = self.tables.open(str(request.get("game")), options, request.get("seed"),
+                                     bot_claims=bot_claims, reveal=request.get("reveal") is True)
+            return self._sit(me, table, None, None)
+        if op == "join":
+            table = self.tables.get(int(request["table"]))
+            seat = request.get("seat")
+            code = request.get("code")
+            if code is not None and (not isinstance(code, str) or len(code) > 16):
+                raise ValueError("a seat's code is a few digits")
+            return self._sit(me, table, None if seat is None else int(seat), code)
+        if op == "watch":
+            return self._watch(me, self.tables.get(int(request["table"])),
+                               int(request.get("seat") or 0))
+        if op in ("say", "mute", "unmute"):
+            return self._chat(me, op, request)
+        if op == "turn" and me.watching is not None:
+            me.watching.turn_to(me.who, int(request["seat"]))
+            return None
+        if op == "leave" and me.watching is not None:
+            me.watching.unwatch(me.who)
+            me.watching = None
+            return {"type": "left", "reason": "You stopped watching."}
+        if me.table is None:
+            raise TableError("you are not at a table.")
+        if op == "act":
+            me.table.act(me.who, decode(request["action"]))
+            return None
+        if op == "claim":
+            refusal = me.table.claim(me.who)
+            return {"type": "refused", "message": refusal} if refusal else None
+        if op == "next":
+            me.table.next_hand(me.who)
+            return None
+        if op == "leave":
+            self._leave(me)
+            return {"type": "left", "reason": "You left the table."}
+        raise TableError(f"unknown request {op!r}.")
+
+    def _sit(self, me: _Player, table: Table, seat: int | None,
+             code: str | None) -> dict[str, Any]:
+        """Sit down at ``table``, getting up from any other seat first (once the new one
+        is certain: a wrong code loses nothing)."""
+        assert me.who is not None
+        before = me.table or self.tables.held_by(me.who)
+        number = table.take(me.who, me.send, seat, code)
+        if me.watching is not None:  # a spectator who sits down watches no more
+            me.watching.unwatch(me.who)
+            me.watching = None
+        if before is not None and before is not table:
+            before.leave(me.who)
+            self.tables.tidy(before)
+        me.table = table
+        return {"type": "seated", "table": table.number, "seat": number,
+                "code": table.code_of(me.who)}
+
+    def _watch(self, me: _Player, table: Table, seat: int) -> dict[str, Any]:
+        """Watch ``table``, stopping watching any other first; a seat held elsewhere is
+        given up once the watching is certain, as when sitting down elsewhere."""
+        assert me.who is not None
+        before = me.watching
+        spectator = table.watch(me.who, me.send, seat)
+        if before is not None and before is not table:
+            before.unwatch(me.who)
+        me.watching = table
+        held = me.table or self.tables.held_by(me.who)
+        if held is not None:
+            held.leave(me.who)
+            self.tables.tidy(held)
+            me.table = None
+        return {"type": "watching", "table": table.number, "seat": spectator.seat,
+                "reveal": table.reveal}
+
+    def _chat(self, me: _Player, op: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        assert me.who is not None
+        table = me.table or me.watching
+        if table is None:
+            raise ChatError("you are not at a table.")
+        if op == "say":
+            table.say(me.who, request.get("text"))
+            return None
+        name = request.get("name")
+        if not isinstance(name, str) or not 0 < len(name) <= 64:
+            raise ChatError("say whose lines: /mute NAME.")
+        tokens = table.tokens_named(name)
+        if not tokens:
+            raise ChatError(f"nobody called {name} is at this table or has spoken here.")
+        if op == "mute":
+            me.muted |= tokens
+            return {"type": "chat-note",
+                    "text": f"You will not see {name}'s lines in this session "
+                            f"(/unmute {name} shows them again)."}
+        me.muted -= tokens
+        return {"type": "chat-note", "text": f"You see {name}'s lines again."}
+
+    def _leave(self, me: _Player) -> None:
+        """Give up the seat this player holds (one at a time, on any table)."""
+        table = me.table or (self.tables.held_by(me.who) if me.who else None)
+        if table is not None and me.who is not None:
+            table.leave(me.who)
+            self.tables.tidy(table)
+        me.table = None
+
+
+class TableClient:
+    """A player's app's end of the socket: requests out, the server's messages in."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def connect(cls, path: str | Path, token: str) -> TableClient:
+        reader, writer = await asyncio.open_unix_connection(str(path), limit=_LINE_LIMIT)
+        client = cls(reader, writer)
+        await client.send({"op": "hello", "token": token})
+        return client
+
+    async def send(self, request: dict[str, Any]) -> None:
+        self.writer.write(_line(request))
+        await self.writer.drain()
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next message, or None when the server has gone."""
+        try:
+            line = await self.reader.readline()
+        except (ConnectionError, ValueError):
+            return None
+        return json.loads(line) if line else None
+
+    async def close(self) -> None:
+        self.writer.close()
+        with contextlib.suppress(ConnectionError):
+            await self.writer.wait_closed()

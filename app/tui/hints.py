@@ -1,0 +1,360 @@
+"""Hints: the expert's move for the human's seat, with a reason a player can follow.
+
+``hint_text`` words an ``ai.advice.Advice`` from what the expert computed (how often each
+choice gets your side what it plays for, and the points or tricks it keeps) and simple
+facts of the view (a trump, wins the trick, the count it carries).  ``Hints`` asks for
+advice in a thread from the table, so the screen never waits, and points the hand or the
+choices at the move so Enter plays it.  Advice reads the human's view only, and its random
+numbers are its own: asking for a hint changes nothing in the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from moon42.ai.expert import make_rate_needed
+from moon42.ai.odds import CallOdds, Certainty
+from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Trump
+from moon42.rules.actions import Action
+from moon42.rules.views import SeatView
+
+from ..play.words import trump_text
+from .offers import offer_label
+from .reasons import hand_claims, play_reason
+
+if TYPE_CHECKING:
+    from moon42.ai.advice import Advice, TileFigures
+
+    from ..play.glyphs import Glyphs
+
+__all__ = ["hint_text", "hint_lines", "hint_parts", "Hints", "HINT_SETTINGS", "HINT_SEED"]
+
+HINT_SEED = 4242
+# ``ai.advice.advise``'s keyword arguments; the tests set a fixed number of layouts.
+HINT_SETTINGS: dict[str, Any] = {}
+
+
+# ----- words -------------------------------------------------------------------------
+
+
+def _pct(rate: float) -> str:
+    """A figure that is not proven, never 0% or 100%."""
+    return f"{min(99, max(1, round(100 * rate)))}%"
+
+
+def _about(rate: float) -> str:
+    return f"about {_pct(rate)}"
+
+
+def _goal(view: SeatView, side: bool) -> str:
+    if view.trump is Trump.NELLO:
+        return "Nello is made" if side else "Nello is set"
+    return "the bid is made" if side else "the bid is set"
+
+
+def _facts(view: SeatView, trump: Trump | None) -> list[str]:
+    return [claim.words for claim in hand_claims(view, trump)]
+
+
+# A hint is a list of (text, rank) parts, read in order; when the line is too short the
+# parts of the highest rank go first: 0 the move and its main reason, 1 the expert's
+# figure for it, 2 more facts, 3 the comparison with the runner-up (or why a bid is
+# advised), 4 a bid's figure against basic when such a reason is given.
+Parts = list[tuple[str, int]]
+
+
+def _with_facts(head: str, facts: list[str]) -> Parts:
+    if not facts:
+        return [(head, 0)]
+    return [(f"{head}: {facts[0]}", 0)] + [(f", {fact}", 2) for fact in facts[1:]]
+
+
+def _call_figure(odds: CallOdds, widow_to_come: bool = False) -> tuple[str | None, str]:
+    """How often the bid is made with this trump, as the hint gives it (None: not
+    measured, not shown), and apart from it the figure against ``basic`` (`` (N% against
+    basic)``, or ""), the first thing a short line leaves out.  ``widow_to_come``: Moon for
+    three before the bidder takes the widow, whose tile the figure counts as any of the
+    unseen ones (taken, it may lift the hand or leave it as it was, and the trump hint's
+    figure moves with it)."""
+    if odds.certain is Certainty.ALWAYS:
+        return "made in 100%: your sure tricks make it however the tiles lie", ""
+    if odds.certain is Certainty.NEVER:
+        return f"made in 0%: correct defence sets it in all {odds.worlds:,} deals", ""
+    found = odds.estimate
+    if found is None:
+        return None, ""
+    like = "of hands like this before the widow" if widow_to_come else "of hands like this"
+    if found.rough:
+        return f"made in roughly {_pct(found.experts)} {like} (few measured)", ""
+    basic = f" ({_pct(found.basic)} against basic)" if found.basic is not None else ""
+    return f"made in {_about(found.experts)} {like}", basic
+
+
+def _call_short(odds: CallOdds) -> str | None:
+    """The runner-up's figure, in a few words."""
+    if odds.certain is Certainty.ALWAYS:
+        return "100%"
+    if odds.certain is Certainty.NEVER:
+        return "0%"
+    if odds.estimate is None:
+        return None
+    return ("roughly " if odds.estimate.rough else "about ") + _pct(odds.estimate.experts)
+
+
+def _call_parts(view: SeatView, advice: Advice) -> Parts:
+    action = advice.action
+    trump = advice.trump
+    name = trump_text(trump, view.options) if trump is not None else ""
+    facts = _facts(view, trump)
+    odds = {o.trump: o for o in advice.odds}
+    mine = odds.get(trump) if trump is not None else None
+    widow_to_come = view.options.game == "moon3" and view.discard is None
+    figure, basic = _call_figure(mine, widow_to_come) if mine is not None else (None, "")
+    if isinstance(action, NameTrump):
+        head = f"Name {trump_text(action.trump, view.options)}"
+        parts = _with_facts(head, facts)
+        if figure is not None:
+            parts += _figure_parts(figure, basic)
+            others = [o for o in advice.odds if o.trump is not action.trump]
+            short = _call_short(others[0]) if others else None
+            if short is not None:
+                other = trump_text(others[0].trump, view.options)
+                parts.append((f" (with {other}: {short})", 3))
+        return parts
+    if isinstance(action, Plunge | Splash):
+        doubles = sum(1 for t in view.hand if t.is_double)
+        label = offer_label(action, view).capitalize()
+        return [(f"{label}: {doubles} doubles", 0), ("; your partner names trump", 2)]
+    if isinstance(action, Pass):
+        if view.partner is not None and view.bidder == view.partner:
+            return [("Pass: your partner holds the bid", 0)]
+        if figure is not None and advice.bid_value is not None:
+            lowest = offer_label(Bid(view.seat, advice.bid_value), view)
+            return [(f"Pass: even with {name}, {lowest} is {figure}{basic}", 0)] + [
+                (f"; {fact}", 2) for fact in facts[:1]]
+        if mine is not None and mine.simulated < make_rate_needed(view.options):
+            # Not measured for this kind of bid: the simulation alone says it is too risky.
+            return [("Pass: your hand is too weak to bid", 0)] + [
+                (f"; {f}", 2) for f in facts[:1]]
+        return [("Pass", 0)]
+    purpose = "for" if trump in (Trump.NELLO, Trump.SEVENS) else "with"
+    head = f"Bid {offer_label(action, view)}" + (f" {purpose} {name}" if name else "")
+    parts = _with_facts(head, facts)
+    if figure is not None:
+        why = _why_bid_under_half(view, mine)
+        # The reason goes before the figure against basic on a line too short for both.
+        parts += _figure_parts(figure, basic, 4 if why else 3) + why
+    return parts
+
+
+def _why_bid_under_half(view: SeatView, odds: CallOdds | None) -> Parts:
+    """Why a bid made less often than not is still advised, where the game's bids pay from
+    less than half (in Moon for 3, as measured, from 30%)."""
+    needed = make_rate_needed(view.options)
+    estimate = odds.estimate if odds is not None and odds.certain is None else None
+    if estimate is None or estimate.rough or estimate.experts >= 0.5 or needed >= 0.5:
+        return []
+    return [(f"; bidding from {_pct(needed)} wins more hands than passing", 3)]
+
+
+def _figure_parts(figure: str, basic: str, basic_rank: int = 3) -> Parts:
+    """A call's figure, and apart from it (cut first) the one against ``basic``."""
+    return [(f"; {figure}", 1)] + ([(basic, basic_rank)] if basic else [])
+
+
+def _tile_figure(f: TileFigures) -> str:
+    """How often the seat's side gets what it plays for after this tile: proven, or about;
+    a figure that reads the others as players of habits comes after the one against best
+    play, saying so."""
+    if f.certain is Certainty.ALWAYS:
+        return "100% of deals, whatever they hold and play"
+    habit = f", {_pct(f.wins)} if they play by habit" if f.best_play is not None else ""
+    if f.certain is Certainty.NEVER:
+        return f"0% if they play correctly{habit}"
+    if habit:
+        return f"{_about(f.best_play)}{habit}"
+    return f"{_about(f.wins)} of deals"
+
+
+def _tile_short(f: TileFigures, best_play: bool) -> str:
+    """Another tile's figure beside the advised one's, alike (against best play where
+    that is the advised one's first figure)."""
+    if f.certain is Certainty.ALWAYS:
+        return "100%"
+    if f.certain is Certainty.NEVER and (best_play or f.best_play is None):
+        return "0%"
+    return _about(f.against_best if best_play else f.wins)
+
+
+def _play_parts(view: SeatView, advice: Advice) -> Parts:
+    t = advice.action.tile
+    verb = "Lead" if view.current_trick is None else "Play"
+    if len(view.legal) == 1:
+        return [(f"{verb} {t}: it is the only tile you may play", 0)]
+    reason = play_reason(view, t)
+    parts = [(f"{verb} {t}: {reason[0]}" if reason else f"{verb} {t}", 0)]
+    parts += [(more, 2) for more in reason[1:]]
+    if not advice.tiles:
+        return parts
+    best, rest = advice.tiles[0], advice.tiles[1:]
+    goal = _goal(view, advice.bidder_side)
+    unit = "tricks" if view.options.is_moon else "points"
+    habit = best.best_play is not None
+
+    def shown(f: TileFigures) -> float:  # the figure a tile is compared by
+        return f.against_best if habit else f.wins
+
+    if any(abs(shown(f) - shown(best)) > 1e-9 for f in rest):
+        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
+        tied = [f for f in rest if abs(shown(f) - shown(best)) < 1e-9]
+        other = max(rest, key=shown)
+        short = _tile_short(other, habit)
+        parts.append((f" (as with {tied[0].action.tile})" if tied
+                      else f" (with {other.action.tile}: {short})", 3))
+    elif best.credit is not None and best.credit - max(f.credit or 0.0 for f in rest) >= 0.05:
+        other = max(rest, key=lambda f: f.credit or 0.0)
+        parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
+        parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
+    elif best.certain is not None:
+        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
+    else:
+        done = "made" if advice.bidder_side else "set"
+        figure = _tile_figure(best).removesuffix(" of deals")
+        parts.append((f"; as good as any: {figure} {done}" if "," not in figure
+                      else f"; as good as any: {done} in {figure}", 1))
+    return parts
+
+
+def hint_parts(view: SeatView, advice: Advice) -> Parts:
+    """The hint in ranked pieces (see ``Parts``)."""
+    action = advice.action
+    if isinstance(action, Play):
+        return _play_parts(view, advice)
+    if isinstance(action, Discard):
+        return [(f"Discard {action.tile}: your hand is strongest without it", 0)]
+    return _call_parts(view, advice)
+
+
+def _fit(prefix: str, parts: Parts, width: int) -> str:
+    """``prefix`` and the parts in at most ``width`` characters, the least telling cut first."""
+    parts = list(parts)
+    while len(parts) > 1 and len(prefix) + sum(len(text) for text, _ in parts) > width:
+        worst = max(range(1, len(parts)), key=lambda i: (parts[i][1], i))
+        del parts[worst]
+    text = prefix + "".join(text for text, _ in parts)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def hint_text(view: SeatView, advice: Advice, width: int = 200) -> str:
+    """``Hint: ...`` on one line of at most ``width`` characters."""
+    return _fit("Hint: ", hint_parts(view, advice), width)
+
+
+def hint_lines(view: SeatView, advice: Advice, width: int) -> tuple[str, str]:
+    """The hint on two lines: the move and the facts, then the expert's figures."""
+    parts = hint_parts(view, advice)
+    facts = [p for p in parts if p[1] in (0, 2)]
+    figures = [(text.removeprefix("; ") if rank == 1 else text, rank)
+               for text, rank in parts if rank in (1, 3, 4)]
+    first = _fit("Hint: ", facts, width)
+    if first.endswith("…"):  # one fact too long for a line: the facts go on under it
+        room = 2 * width - len(". Enter plays it.") - 1
+        return _wrapped(_fit("Hint: ", facts, room), width)
+    second = _fit("", figures, width - len(". Enter plays it.")) if figures else ""
+    second = second[:1].upper() + second[1:]
+    return first, (f"{second}. " if second else "") + "Enter plays it."
+
+
+def _wrapped(text: str, width: int) -> tuple[str, str]:
+    """``text`` over two lines of ``width`` (broken between words), then "Enter plays it."."""
+    cut = text.rfind(" ", 0, width + 1)
+    cut = cut if cut > 0 else width
+    first, rest = text[:cut], text[cut:].strip()
+    room = width - len(". Enter plays it.")
+    if len(rest) > room:
+        rest = rest[: room - 1] + "…"
+    return first, f"{rest}. Enter plays it."
+
+
+# ----- on the table --------------------------------------------------------------------
+
+
+def _turn_key(view: SeatView) -> tuple:
+    """One turn of one seat: a hint is shown only on the turn it was asked for."""
+    return (view.hand_number, len(view.bids), len(view.played), view.phase, view.legal)
+
+
+class HintTable(Protocol):
+    """What hints ask of the table screen they serve (``screens.table.TableScreen``)."""
+
+    view: SeatView | None
+    interactive: bool
+    glyphs: Glyphs
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def message_width(self) -> int: ...
+
+    def refuse(self, reason: str) -> None: ...
+
+    def note(self, text: str) -> None: ...
+
+    def run_worker(self, work: Callable[[], None], **options: Any) -> Any: ...
+
+    def show_hint(self, first: str, second: str) -> None: ...
+
+    def point_at(self, action: Action) -> None: ...
+
+
+class Hints:
+    """The table's hint key: asks in a thread, then words and points at the move."""
+
+    def __init__(self, screen: HintTable, think: Callable[..., Advice] | None = None) -> None:
+        self.screen = screen
+        self.asked: tuple | None = None
+        self.advice: Advice | None = None
+        self._think = think
+
+    def ask(self) -> None:
+        screen = self.screen
+        view = screen.view
+        if view is None or not screen.interactive or not view.my_turn:
+            screen.refuse("a hint is for your own turn.")
+            return
+        key = _turn_key(view)
+        if self.asked == key:
+            if self.advice is not None:
+                self._show(view, self.advice)
+            return  # still thinking: one question at a time
+        self.asked, self.advice = key, None
+        dots = "..." if screen.glyphs.ascii else "…"
+        screen.note(f"Hint: thinking{dots}")
+        screen.run_worker(lambda: self._work(view), thread=True, group="hint", name="hint")
+
+    def _work(self, view: SeatView) -> None:
+        think = self._think
+        if think is None:
+            # Imported when first asked, for start-up time: advice loads the expert's search.
+            from moon42.ai.advice import advise as think
+        try:
+            advice = think(view, seed=HINT_SEED, **HINT_SETTINGS)
+        except Exception as error:  # a hint that fails must not end the game
+            self.screen.app.call_from_thread(self.screen.note, f"Hint: none this time ({error}).")
+            self.asked = None
+            return
+        self.screen.app.call_from_thread(self._arrived, view, advice)
+
+    def _arrived(self, view: SeatView, advice: Advice) -> None:
+        now = self.screen.view
+        if now is None or _turn_key(now) != _turn_key(view):
+            return  # the turn has moved on: the hint is stale
+        self.advice = advice
+        self._show(view, advice)
+
+    def _show(self, view: SeatView, advice: Advice) -> None:
+        first, second = hint_lines(view, advice, self.screen.message_width)
+        self.screen.show_hint(first, second)
+        self.screen.point_at(advice.action)

@@ -1,0 +1,359 @@
+"""The replay viewer: a recorded game step by step, every hand face up once the game is over
+(before that, only as its player's seat saw it).
+
+Seat 0 sits at the bottom, the others around the table as in a game; in Moon for 3 the
+widow (and later the discard) takes the empty top place.  Keys step through the record,
+jump between hands, show a hand's summary, and start a new game at a hand's deal
+("play this deal again").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from moon42.rules import Phase
+
+from ...play.config import GameConfig
+from ...play.glyphs import UNICODE, Glyphs
+from ..replay.positions import Replay, describe
+from ..replay.text import (
+    auction_text,
+    seat_lines,
+    seat_tiles,
+    shown_trick,
+    status_text,
+    tiles_in_rows,
+    trick_caption,
+    widow_line,
+    widow_tiles,
+)
+from ..widgets.hand import HandView
+from ..widgets.line import Line
+from ..widgets.trick import TrickPicture, TrickView
+from .summary import HandSummaryScreen
+
+__all__ = ["ReplayScreen", "ReplaySummaryScreen"]
+
+_DIGITS = [
+    Binding(str(n), f"digit({n})", "Go to hand", key_display="0-9", show=False,
+            id=f"replay-digit-{n}")
+    for n in range(10)
+]
+
+
+def _put(widget: Line, content: str | Text) -> None:
+    """Update a line; it repaints only when its text changes (``Line.text`` is reactive)."""
+    widget.update(content)
+
+
+class ReplaySummaryScreen(HandSummaryScreen):
+    """A hand's summary, opened from the replay: any of its keys goes back."""
+
+    BINDINGS = [
+        Binding("enter,space,escape,s,q", "next_hand", "Back to the replay", key_display="Esc",
+                id="summary-back"),
+    ]
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#summary-prompt").update("Press Escape to go back to the replay.")
+
+
+class ReplayScreen(Screen[None]):
+    @dataclass
+    class PlayAgain(Message):
+        """Play the deal of ``hand`` (from 0) of ``record`` again, against bots."""
+
+        record: dict[str, Any]
+        hand: int
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-status { height: 2; padding: 0 1; background: $panel; }
+    ReplayScreen .seat-line { height: 1; padding: 0 1; text-align: center; }
+    ReplayScreen .tiles { height: 1; }
+    ReplayScreen #replay-middle { height: 1fr; }
+    ReplayScreen .side { width: 18; height: 100%; padding: 1 0 0 1; }
+    ReplayScreen #replay-center { width: 1fr; border: round $primary; padding: 0 1; }
+    ReplayScreen #replay-caption { height: 1; text-align: center; text-style: bold; }
+    ReplayScreen #replay-trick, ReplayScreen #replay-auction { height: 1fr; }
+    ReplayScreen #replay-auction { padding: 1 2; }
+    ReplayScreen #replay-said { height: 2; padding: 0 1; text-style: bold; }
+    ReplayScreen #replay-note { height: 1; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Step", key_display="←→", id="replay-forward"),
+        Binding("left,h", "step(-1)", "Step", key_display="h l", show=False,
+                id="replay-back"),
+        Binding("home", "first", "First or last step", key_display="Home", show=False,
+                id="replay-first"),
+        Binding("end", "last", "First or last step", key_display="End", show=False,
+                id="replay-last"),
+        Binding("right_square_bracket,pagedown", "next_hand", "Hand", key_display="[ ]",
+                id="replay-next-hand"),
+        Binding("left_square_bracket,pageup", "previous_hand", "Hand", key_display="PgUp PgDn",
+                show=False, id="replay-previous-hand"),
+        Binding("g", "go_to", "Go to", id="replay-go"),
+        Binding("s", "summary", "Summary", id="replay-summary"),
+        Binding("p", "play_again", "Play deal", id="replay-play"),
+        Binding("escape,q", "leave", "Leave", key_display="q", id="replay-leave"),
+        Binding("enter", "enter", "Go (after digits)", show=False, id="replay-enter"),
+        Binding("backspace", "erase", "Erase a digit", show=False, id="replay-erase"),
+        *_DIGITS,
+    ]
+
+    def __init__(self, replay: Replay, glyphs: Glyphs = UNICODE, start: str = "first") -> None:
+        super().__init__()
+        self.replay, self.glyphs = replay, glyphs
+        self.typed: str | None = None  # the hand number being typed, once g or a digit
+        self.notice = ""
+        if start == "last":
+            replay.last()
+        elif start == "last hand":
+            replay.to_hand(replay.hands - 1)
+
+    @property
+    def config(self) -> GameConfig:
+        """The game being replayed (the help screen shows its rules)."""
+        return GameConfig(game=self.replay.options.game, options=self.replay.options.to_dict())
+
+    def compose(self) -> ComposeResult:
+        g = self.glyphs
+        yield Line(id="replay-status")
+        yield Line(id="top-line", classes="seat-line")
+        yield HandView(g, id="top-tiles", classes="tiles")
+        with Horizontal(id="replay-middle"):
+            yield Line(id="left-seat", classes="side")
+            with Vertical(id="replay-center"):
+                yield Line(id="replay-caption")
+                yield TrickView(g, id="replay-trick")
+                yield Line(id="replay-auction")
+            yield Line(id="right-seat", classes="side")
+        yield HandView(g, id="bottom-tiles", classes="tiles")
+        yield Line(id="bottom-line", classes="seat-line")
+        yield Line(id="replay-said")
+        yield Line(id="replay-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.glyphs.ascii:
+            self.query_one("#replay-center").styles.border = ("ascii", "blue")
+        self._fit(self.app.size.height)
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self._fit(self.size.height)
+
+    def _fit(self, height: int) -> None:
+        """Dominoes with pips for the top and bottom hands when the terminal is tall."""
+        tall = height >= 38
+        for hand in self.query(".tiles").results(HandView):
+            hand.styles.height = 6 if tall else 1
+
+    # ----- drawing ---------------------------------------------------------
+
+    def redraw(self) -> None:
+        replay, g = self.replay, self.glyphs
+        position = replay.position
+        names = replay.players
+        n = replay.options.seats
+        _put(self.query_one("#replay-status", Line), status_text(replay, g))
+        sides = {"left": 1, "right": 2 if n == 3 else 3}
+        for where, seat in sides.items():
+            _put(self.query_one(f"#{where}-seat", Line), self._side_panel(seat))
+        top_line = self.query_one("#top-line", Line)
+        top_tiles = self.query_one("#top-tiles", HandView)
+        # A place whose tiles the game not over keeps face down says so in its line instead.
+        top_tiles.empty_text = "(no tiles)" if position.seen_by in (None, 2) else ""
+        if n == 3:
+            _put(top_line, Text(widow_line(position, names), no_wrap=True, overflow="ellipsis",
+                                style="italic"))
+            top_tiles.tiles = widow_tiles(position)
+        else:
+            _put(top_line, self._inline(2))
+            top_tiles.tiles = seat_tiles(position, 2)
+        self.query_one("#bottom-tiles", HandView).tiles = seat_tiles(position, 0)
+        _put(self.query_one("#bottom-line", Line), self._inline(0))
+        self._draw_center()
+        said = describe(position, names, replay.options)
+        _put(self.query_one("#replay-said", Line), Text(said, overflow="ellipsis"))
+        note, text = self.query_one("#replay-note", Line), self._note()
+        # A long note (the rule a faulty record breaks) takes a second line rather than be cut.
+        note.styles.height = 2 if len(text) > self.size.width - 2 else 1
+        _put(note, Text(text, overflow="ellipsis", style="dim"))
+
+    def _inline(self, seat: int) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for i, (line, style) in enumerate(seat_lines(self.replay.position, seat,
+                                                     self.replay.players, self.glyphs)):
+            if i:
+                text.append(f" {self.glyphs.dot} ")
+            text.append(line, style or None)
+        return text
+
+    def _side_panel(self, seat: int) -> Text:
+        position = self.replay.position
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for line, style in seat_lines(position, seat, self.replay.players, self.glyphs):
+            text.append(line + "\n", style or None)
+        text.append("\n")
+        rows = tiles_in_rows(seat_tiles(position, seat), 2)
+        if rows:
+            text.append("\n".join(rows))
+        elif position.seen_by in (None, seat):
+            text.append("(no tiles)")
+        return text
+
+    def _draw_center(self) -> None:
+        position = self.replay.position
+        view = position.table
+        names = self.replay.players
+        caption = self.query_one("#replay-caption", Line)
+        trick_view = self.query_one("#replay-trick", TrickView)
+        auction = self.query_one("#replay-auction", Line)
+        thrown_in = view.bidder is None and view.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        playing = view.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) and not thrown_in
+        trick_view.display = playing
+        auction.display = not playing
+        if not playing:
+            dealer = names[view.dealer]
+            _put(caption, f"Bidding: {dealer} dealt." if view.phase is Phase.BIDDING
+                 else "The bidding:")
+            rows = max(1, auction.size.height - 2) if auction.size.height else 8
+            _put(auction, auction_text(position, names, rows))
+            return
+        trick = shown_trick(position)
+        trick_view.picture = TrickPicture(
+            me=0,
+            seats=view.seats,
+            names=names,
+            plays=trick.plays if trick else (),
+            winner=trick.winner if trick else None,
+            to_play=view.to_act.seat if view.to_act else None,
+            sitting_out=view.sitting_out,
+        )
+        _put(caption, trick_caption(position, names, self.glyphs))
+
+    def _note(self) -> str:
+        replay = self.replay
+        position = replay.position
+        if self.typed is not None:
+            return (f"Go to hand (1-{replay.hands}): {self.typed}_  "
+                    "Enter goes, Escape cancels.")
+        if self.notice:
+            return self.notice
+        fault = replay.fault
+        if fault is not None and replay.index == len(replay) - 1:
+            where = f"hand {fault.hand + 1}"
+            if fault.action is not None:
+                where += f", action {fault.action + 1}"
+            where += " (from 1; check counts from 0)"
+            return f"The record stops here: {where} breaks the rules ({fault.message})."
+        if not replay.face_up:
+            name = replay.players[replay.seen_by or 0]
+            who = "you" if name == "You" else name
+            return f"The game is not over: shown as {who} saw it, the other hands face down."
+        if position.table.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return "s: this hand's summary, p: play this deal again, ] next hand."
+        return ""
+
+    # ----- keys ------------------------------------------------------------
+
+    def _moved(self) -> None:
+        self.notice = ""
+        self.typed = None
+        self.redraw()
+
+    def action_step(self, steps: int) -> None:
+        self.replay.step(steps)
+        self._moved()
+
+    def action_first(self) -> None:
+        self.replay.first()
+        self._moved()
+
+    def action_last(self) -> None:
+        self.replay.last()
+        self._moved()
+
+    def action_next_hand(self) -> None:
+        self.replay.next_hand()
+        self._moved()
+
+    def action_previous_hand(self) -> None:
+        self.replay.previous_hand()
+        self._moved()
+
+    def action_go_to(self) -> None:
+        self.typed = ""
+        self.redraw()
+
+    def action_digit(self, digit: int) -> None:
+        typed = (self.typed or "") + str(digit)
+        self.typed = typed
+        number = int(typed)
+        # Jump as soon as no further digit could name a hand of the record.
+        if number and number * 10 > self.replay.hands:
+            self._go_to_hand(number)
+        else:
+            self.redraw()
+
+    def action_erase(self) -> None:
+        if self.typed:
+            self.typed = self.typed[:-1]
+            self.redraw()
+
+    def action_enter(self) -> None:
+        if self.typed:
+            self._go_to_hand(int(self.typed))
+        elif self.typed is not None:
+            self.typed = None
+            self.redraw()
+
+    def _go_to_hand(self, number: int) -> None:
+        hands = self.replay.hands
+        if not 1 <= number <= hands:
+            self.typed = None
+            self.notice = f"There is no hand {number}: the record holds hands 1 to {hands}."
+            self.redraw()
+            return
+        self.replay.to_hand(number - 1)
+        self._moved()
+
+    def action_summary(self) -> None:
+        replay = self.replay
+        hand = replay.hand
+        result = replay.result(hand)
+        if result is None:
+            self.notice = f"Hand {hand + 1} is not finished in the record: it has no summary."
+            self.redraw()
+            return
+        end = replay.hand_end(hand).table
+        self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
+
+    def action_play_again(self) -> None:
+        if not self.replay.face_up:  # the deal again would show the hands still in play
+            self.notice = "The game is not over: its deals can be played again once it is."
+            self.redraw()
+            return
+        self.post_message(self.PlayAgain(self.replay.record, self.replay.hand))
+
+    def action_leave(self) -> None:
+        if self.typed is not None:
+            self.typed = None
+            self.redraw()
+            return
+        # Opened by ``moon42 replay``: leaving ends the app; from a game: back to it.
+        if len(self.app.screen_stack) <= 2 and getattr(self.app, "flow", None) is None:
+            self.app.exit()
+        else:
+            self.dismiss(None)

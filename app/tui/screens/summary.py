@@ -1,0 +1,119 @@
+"""After each hand: who bid what, made or set, what each side took, and the running score."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from moon42.rules import HandResult, Trump
+from moon42.rules.bidding import MARK, MOON
+from moon42.rules.scoring import unit_of, units_of
+from moon42.rules.views import SeatView
+
+from ...play.glyphs import UNICODE, Glyphs
+from ...play.words import GAME_TITLES, bid_text, trump_text
+from ..widgets.scoreboard import Scoreboard, unit_names
+
+__all__ = ["HandSummaryScreen", "summary_text", "hands_that_fit"]
+
+
+def need_line(result: HandResult, view: SeatView) -> str:
+    """What the bid needed, and what the bidder's side took."""
+    side = unit_of(view.options, result.bidder)
+    tricks = sum(result.tricks_won[s] for s in side)
+    if result.trump is Trump.NELLO:
+        return f"needed no trick, took {tricks}"
+    if view.options.is_moon:
+        need = 7 if result.bid == MOON else result.bid
+        return f"needed {need} trick{'s' * (need != 1)}, took {tricks}"
+    if result.bid >= MARK:
+        return f"needed every trick, took {tricks} of {len(result.tricks)}"
+    points = sum(result.points[s] for s in side)
+    return f"needed {result.bid} points, took {points}"
+
+
+def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
+    options, names = view.options, view.players
+    units = units_of(options)
+    sides = unit_names(options, names)
+    text = Text()
+    text.append(f"{GAME_TITLES[view.game]}: hand {result.hand + 1} is over\n\n", "bold")
+    if result.thrown_in:
+        text.append("Everyone passed: the hand is thrown in and nobody scores.\n")
+        return text
+    bidder = names[result.bidder]
+    bid = bid_text(result.bid, result.contract or "bid", options)
+    trump = trump_text(result.trump, options)
+    verdict = f"{glyphs.made} MADE" if result.made else f"{glyphs.set} SET"
+    text.append(f"{bidder} bid {bid}, trump {trump}: ")
+    text.append(verdict, "bold reverse" if result.made else "bold underline")
+    text.append(f" ({need_line(result, view)})\n\n")
+    width = max(len(s) for s in sides) + 1
+    for side, unit in zip(sides, units, strict=True):
+        tricks = sum(result.tricks_won[s] for s in unit)
+        line = f"  {side + ':':<{width}} took {tricks} trick{'s' * (tricks != 1)}"
+        if not options.is_moon:
+            points = sum(result.points[s] for s in unit)
+            line += f", {points} point{'s' * (points != 1)} ({points - tricks} in count)"
+        change = result.score[unit[0]]
+        unit_word = "mark" if options.uses_marks else "point"
+        line += f"   {change:+d} {unit_word}{'s' * (abs(change) != 1)}"
+        mark = " <- bidder" if result.bidder in unit else ""
+        text.append(line + mark + "\n")
+    return text
+
+
+def hands_that_fit(rows: int, view: SeatView) -> int:
+    """How many hands the scoreboard may list in ``rows`` (with its heading, the "earlier
+    hands" line, the totals and the target's bars), leaving the screen's padding, prompt and
+    key line their rows; at least two."""
+    bars = len(units_of(view.options)) * (2 if view.options.uses_marks else 1)
+    return max(2, rows - 4 - (1 + 1 + 1 + 2 + bars) - 1)
+
+
+class HandSummaryScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,space", "next_hand", "Next hand", key_display="⏎", id="next-hand"),
+        Binding("escape", "next_hand", "Next hand", show=False, id="next-hand-esc"),
+    ]
+
+    def __init__(self, result: HandResult, view: SeatView, glyphs: Glyphs = UNICODE,
+                 auto_seconds: float | None = None, last: bool = False) -> None:
+        super().__init__()
+        self.result, self.view, self.glyphs = result, view, glyphs
+        self.auto_seconds = auto_seconds
+        self.last = last  # the game's last hand: the final score comes next
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="summary"):
+            yield Static(summary_text(self.result, self.view, self.glyphs), id="summary-text")
+            yield Scoreboard(id="scoreboard")
+        yield Static("Press Enter for the final score." if self.last else
+                     "Press Enter for the next hand.", id="summary-prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        view = self.view
+        used = summary_text(self.result, view, self.glyphs).plain.count("\n") + 1
+        fit = hands_that_fit(self.app.size.height - used - self.rows_beside(), view)
+        try:
+            scoreboard = self.query_one(Scoreboard)
+        except NoMatches:  # mounted as the app closes (its widgets never came): nothing to do
+            return
+        scoreboard.show(view.options, view.players, view.results, view.scores, self.glyphs,
+                        last=fit)
+        if self.auto_seconds is not None:
+            self.set_timer(max(0.01, self.auto_seconds), self.action_next_hand)
+
+    def rows_beside(self) -> int:
+        """Rows the screen gives to something besides the summary (a table's chat)."""
+        return 0
+
+    def action_next_hand(self) -> None:
+        if self.is_current:
+            self.dismiss(None)

@@ -1,0 +1,62 @@
+"""The two status lines over the table: the hand (bid, trump, led suit, taken) and the score."""
+
+from __future__ import annotations
+
+from moon42.rules import Phase
+from moon42.rules.trump import suit_name
+from moon42.rules.views import SeatView
+
+from ..play.glyphs import Glyphs
+from ..play.words import GAME_TITLES, bid_text, score_unit, trump_text
+
+__all__ = ["status_lines", "led_suit"]
+
+
+def led_suit(view: SeatView) -> str:
+    """The suit the trick in progress asks for, in words ("" when none)."""
+    rules = view.trick_rules
+    if rules is None or view.current_trick is None or rules.sevens:
+        return ""
+    return suit_name(rules.led_suit[view.current_trick.plays[0][1]])
+
+
+def _score_parts(view: SeatView) -> list[str]:
+    names = view.players
+    if view.options.partnerships:
+        us, them = view.seat % 2, 1 - view.seat % 2
+        return [
+            f"{names[us]} & {names[us + 2]} {view.scores[us]}",
+            f"{names[them]} & {names[them + 2]} {view.scores[them]}",
+        ]
+    return [f"{names[s]} {view.scores[s]}" for s in range(view.seats)]
+
+
+def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool = False) -> str:
+    """``watching``: nobody at the table is "us" (a game the bots play alone)."""
+    options = view.options
+    dot = f" {glyphs.dot} "
+    parts = [GAME_TITLES[view.game]]
+    if view.bidder is not None and view.phase is not Phase.BIDDING:
+        said = bid_text(view.high_bid, view.contract or "bid", options)
+        parts.append(f"{view.players[view.bidder]} bid {said}")
+    if view.trump is not None:
+        parts.append(f"trump: {trump_text(view.trump, options)}")
+    led = led_suit(view)
+    if led:
+        parts.append(f"led: {led}")
+    if options.partnerships and view.trump is not None:
+        taken = view.tricks_won if options.is_moon else view.points
+        us, them = view.seat % 2, 1 - view.seat % 2
+        word = "tricks" if options.is_moon else "pts"
+        ours, theirs = taken[us] + taken[us + 2], taken[them] + taken[them + 2]
+        if watching:
+            names = view.players
+            parts.append(f"{word}: {names[us]} & {names[us + 2]} {ours}, "
+                         f"{names[them]} & {names[them + 2]} {theirs}")
+        else:
+            parts.append(f"{word}: us {ours}, them {theirs}")
+    score = f"Hand {view.hand_number + 1}{dot}Score {dot.join(_score_parts(view))}"
+    score += f" (to {options.target} {score_unit(options)})"
+    if pace:
+        score += f"{dot}bots {pace}"
+    return dot.join(parts) + "\n" + score
