@@ -21,14 +21,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "moon42"
 
-# The folders checked, each with the folders its modules may import besides its own.
-# rules/ imports nothing above it; ai/ (the bots) only rules/; the lab, which measures the
-# bots, rules/ and ai/; app/ all of them.
+# The folders checked, each with the folders its modules may import besides its own:
+# rules < ai < app.play < app.tui < app.server < app.cli.  rules/ imports nothing above it;
+# ai/ (the bots) only rules/; the lab, which measures the bots, rules/ and ai/; a table
+# (app/play/) the bots and the rules; the Textual client those; the servers the client; the
+# command line everything.
 LAYERS: dict[str, frozenset[str]] = {
     "rules": frozenset(),
     "ai": frozenset({"rules"}),
     "ai.lab": frozenset({"rules", "ai"}),
-    "app": frozenset({"rules", "ai", "ai.lab"}),
+    "app.play": frozenset({"rules", "ai"}),
+    "app.tui": frozenset({"rules", "ai", "app.play"}),
+    "app.server": frozenset({"rules", "ai", "app.play", "app.tui"}),
+    "app.cli": frozenset({"rules", "ai", "ai.lab", "app.play", "app.tui", "app.server"}),
+    "app": frozenset({"rules", "ai", "ai.lab", "app.play", "app.tui", "app.server", "app.cli"}),
 }
 # What a comment over an import inside a function must say.
 REASONS = ("start-up", "optional")
@@ -129,6 +135,22 @@ def cycles(graph: Graph) -> list[list[str]]:
     return sorted(found)
 
 
+def folder_graph(root: Path, graph: Graph) -> Graph:
+    """The same imports between folders (packages): a module directly in a folder counts as
+    that folder, and a folder's ``__init__`` as the folder itself."""
+    files = module_files(root, FOLDERS)
+    packages = {module for module, path in files.items() if path.name == "__init__.py"}
+
+    def folder(module: str) -> str:
+        return module if module in packages else module.rpartition(".")[0]
+
+    folders: Graph = {}
+    for module, targets in graph.items():
+        mine = folders.setdefault(folder(module), set())
+        mine.update(folder(t) for t in targets if folder(t) != folder(module))
+    return folders
+
+
 def layer_of(module: str, layers: Iterable[str]) -> str:
     """The innermost layer holding ``moon42.<layer>.<module>`` ("ai.lab" before "ai")."""
     inside = module.split(".", 1)[1]
@@ -215,6 +237,24 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
     assert cycles(import_graph(ROOT, LAYERS)) == []
 
 
+def test_no_folders_import_each_other_in_a_circle() -> None:
+    """A folder and a folder inside it count as two: ``app/tui/`` may import its
+    ``screens/``, and then nothing in ``screens/`` imports ``app/tui/``'s own modules."""
+    assert cycles(folder_graph(ROOT, import_graph(ROOT, LAYERS))) == []
+
+
+def test_only_the_client_and_the_servers_import_textual() -> None:
+    """The rules, the bots and a table run without a terminal: Textual is the TUI's (and the
+    web door's, which serves it)."""
+    users = []
+    for module, path in module_files(ROOT, LAYERS).items():
+        if layer_of(module, LAYERS) in ("app.tui", "app.server"):
+            continue
+        names = imported_names(module, path, ast.parse(path.read_text(encoding="utf-8")))
+        users += [module for name in names if name.split(".")[0] in ("textual", "textual_serve")]
+    assert users == []
+
+
 def test_each_folder_imports_only_the_folders_below_it() -> None:
     assert layer_breaches(import_graph(ROOT, LAYERS), LAYERS) == []
 
@@ -297,6 +337,23 @@ def test_an_import_in_a_function_needs_its_reason(tmp_path: Path) -> None:
               "    x = 1\n"
               "    import json\n")
     assert unexplained_late_imports(tmp_path / "m.py", source) == ["m.py:11", "m.py:14"]
+
+
+def test_folders_in_a_circle_are_found(tmp_path: Path) -> None:
+    _tree(tmp_path, {
+        "app/__init__.py": "",
+        "app/tui/__init__.py": "",
+        "app/tui/app.py": "from .screens.lobby import Lobby\n",
+        "app/tui/words.py": "",
+        "app/tui/screens/__init__.py": "",
+        "app/tui/screens/lobby.py": "from ..words import say\n",
+        "app/tui/screens/table.py": "from ..widgets.hand import Hand\n",
+        "app/tui/widgets/__init__.py": "",
+        "app/tui/widgets/hand.py": "",
+    })
+    graph = import_graph(tmp_path, LAYERS)
+    assert cycles(graph) == []  # no module is in a circle
+    assert cycles(folder_graph(tmp_path, graph)) == [["moon42.app.tui", "moon42.app.tui.screens"]]
 
 
 def test_an_import_of_a_higher_folder_is_a_breach(tmp_path: Path) -> None:

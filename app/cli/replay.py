@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     # Imported here for start-up time: the record's positions and the viewer (Textual) load
     # only for this command.
     from ..tui.replay.positions import APP_MEMBER, ReplayError, load_replay
-    from ..tui.replay.viewer import ReplayApp
+    from ..tui.replay_viewer import ReplayApp
 
     try:
         replay = load_replay(args.file)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..server.accounts.names import name_key
+from .names import name_key
 
 __all__ = ["ChatError", "ChatLine", "MESSAGE_LIMIT", "RATE_WINDOW", "RateLimit", "TableChat",
            "clean"]

@@ -5,6 +5,7 @@ lobby allows; an accepted claim plays the hand out at once, so its record is an 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from moon42.ai.claims import Claim, check_claim, claim_play
@@ -12,11 +13,19 @@ from moon42.rules import Game, Phase
 from moon42.rules.events import Event
 from moon42.rules.views import SeatView
 
-from ..tui.widgets.hand_log import Claimed
 from .config import GameConfig
 
-__all__ = ["ClaimingFlow", "claim_refusal", "claimed_plays", "play_out", "bot_claim",
+__all__ = ["Claimed", "ClaimingFlow", "claim_refusal", "claimed_plays", "play_out", "bot_claim",
            "bot_claim_of"]
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """Where a claim was made, for the hand log: the hand, the trick it starts at, who."""
+
+    hand: int
+    trick: int
+    seat: int
 
 
 class ClaimingFlow(Protocol):

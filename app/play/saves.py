@@ -42,7 +42,7 @@ from .records import (
 if TYPE_CHECKING:
     from moon42.rules.events import Event
 
-    from ..tui.flow import Flow
+    from .following import GameInProgress
 
 __all__ = [
     "SAVES_LIMIT",
@@ -298,11 +298,11 @@ class Autosave:
         self.failed: str | None = None
         self.finished: Path | None = None
 
-    def __call__(self, flow: Flow, events: list[Event]) -> None:
+    def __call__(self, flow: GameInProgress, events: list[Event]) -> None:
         slot = self.slot
         if slot is None:
             return
-        undo_used = getattr(flow, "undo_used", False)
+        undo_used = flow.undo_used
         try:
             if flow.game.phase is Phase.GAME_OVER:
                 self.finished = export_game(flow.game, flow.config, undo_used=undo_used)
@@ -317,7 +317,7 @@ class Autosave:
             reason = f"The game could not be saved: {error.strerror or error}."
             if reason != self.failed:  # say it once, not after every move
                 self.failed = reason
-                flow.app.notify(reason, severity="warning", timeout=8)
+                flow.warn(reason)
 
     def close(self) -> None:
         slot, self.slot = self.slot, None
@@ -325,7 +325,7 @@ class Autosave:
             slot.lock.release()
 
 
-def start_autosave(flow: Flow, slot: Slot, undo_used: bool = False) -> Autosave:
+def start_autosave(flow: GameInProgress, slot: Slot, undo_used: bool = False) -> Autosave:
     """Follow a game the player plays in ``slot`` (a watched game is not saved)."""
     flow.undo_used = flow.undo_used or undo_used
     autosave = Autosave(slot)

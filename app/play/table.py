@@ -25,11 +25,11 @@ from moon42.rules import Action, Game, Options, Phase, RuleError
 from moon42.rules.events import BiddingWon, Event, HandScored, TrickWon, TrumpNamed
 from moon42.rules.views import SeatView
 
-from ..server.accounts.names import name_key
 from .bot_pool import Decide, decide_in_thread
 from .chat import DEFAULT_RATE, ChatError, RateLimit, TableChat, clean
 from .claiming import bot_claim_of, claim_refusal, claimed_plays
 from .difficulty import DEFAULT_BOT
+from .names import name_key
 from .seats import (
     CODE_TRIES,
     CODE_WINDOW,

@@ -18,7 +18,7 @@ from moon42.rules.record import game_from_record, game_to_record
 from .words import trump_text
 
 if TYPE_CHECKING:
-    from ..tui.flow import Flow
+    from .following import GameInProgress
 
 __all__ = ["taken_back", "take_back", "NothingToUndo"]
 
@@ -64,7 +64,7 @@ def _said(game: Game, seat: int) -> str:
     return f"your {kind} of {value}"
 
 
-def take_back(flow: Flow) -> str:
+def take_back(flow: GameInProgress) -> str:
     """Undo in a running flow; returns the note for the table (or why nothing happened)."""
     if flow.human is None:
         return "Undo is for games you play; this one plays itself."

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources import files
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -23,7 +24,11 @@ from ..play.records import DamagedSave, read_doc
 from ..play.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
 from ..play.undo import take_back
 from .frames import draw_only_what_shows
-from .messages import (
+from .quiet_input import driver_for
+from .replay.positions import Replay, ReplayError
+from .screens.ask import Answer, AskScreen
+from .screens.lobby import LobbyScreen
+from .screens.messages import (
     ActionChosen,
     ExportRecord,
     GameOverChoice,
@@ -34,10 +39,6 @@ from .messages import (
     UndoMove,
     ViewSavedGame,
 )
-from .quiet_input import driver_for
-from .replay.positions import Replay, ReplayError
-from .screens.ask import Answer, AskScreen
-from .screens.lobby import LobbyScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .styles import SharedStylesheet
 
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from ..play.records import Saved
     from ..play.saves import Autosave
     from .flow import Flow
+    from .remote_flow import RemoteFlow
     from .screens.game_over import GameOverScreen
     from .screens.replay import ReplayScreen
     from .screens.scoreboard import ScoreboardScreen
@@ -307,6 +309,15 @@ class Moon42App(App[None]):
         from .deal_again import play_deal_again  # for start-up time, as above
 
         play_deal_again(self, message.record, message.hand)
+
+    def remote_flow(self, send: Callable[[dict[str, Any]], None], left: Callable[[], None],
+                    watching: bool, table_number: int) -> RemoteFlow:
+        """The flow that draws a shared table's seat (or a spectator's) from the server's
+        messages: the tables screen asks the app, which composes the screens and flows."""
+        from .remote_flow import RemoteFlow  # for start-up time, as above
+
+        return RemoteFlow(self, self.glyphs, send, left, watching=watching,
+                          table_number=table_number)
 
     def action_stats(self) -> None:
         from .screens.stats import StatsScreen  # for start-up time, as above

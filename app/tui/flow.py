@@ -32,12 +32,13 @@ from moon42.rules.views import SeatView
 from ..play.claiming import bot_claim, claim_refusal, play_out
 from ..play.config import PACES, GameConfig
 from ..play.difficulty import bot_settings, config_level, pace_text
+from ..play.following import Listener
 from ..play.words import plain_refusal
-from .contract_words import named_for
-from .narration import event_words
 from .screens.game_over import GameOverScreen
 from .screens.summary import HandSummaryScreen
 from .screens.table import TableScreen
+from .text.contract_words import named_for
+from .text.narration import event_words
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -71,9 +72,10 @@ class Flow:
         self.game = game
         # Called with the flow and the events after every change to the game (saving,
         # statistics): whatever wants to follow the game without driving it.
-        self.listeners: list[Callable[[Flow, list[Event]], None]] = []
+        self.listeners: list[Listener] = []
         # Whether the human took a move back in this game (app/play/undo.py; kept in the save).
         self.undo_used = False
+        self.game_id: str | None = None  # the statistics' (app/play/stats/recorder.py)
         self.me = 0
         self.human: int | None = None if config.watch else 0
         seed = self.game.seed
@@ -235,6 +237,9 @@ class Flow:
         for listener in self.listeners:
             listener(self, [])
         self._show()
+
+    def warn(self, text: str) -> None:
+        self.app.notify(text, severity="warning", timeout=8)
 
     def change_pace(self, step: int) -> None:
         paces = list(PACES)

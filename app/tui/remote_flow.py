@@ -31,16 +31,16 @@ from moon42.rules.events import HandDealt
 from moon42.rules.views import SeatView
 
 from ..play.chat import MESSAGE_LIMIT
+from ..play.claiming import Claimed
 from ..play.view_codec import decode, encode
 from ..play.words import plain_refusal
 from .flow import table_notes
-from .messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from .screens.game_over import GameOverScreen
+from .screens.messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from .screens.scoreboard import ScoreboardScreen
 from .screens.summary import HandSummaryScreen
 from .screens.table import TableScreen
 from .widgets.chat import ChatLog, ChatPane, chat_rows
-from .widgets.hand_log import Claimed
 
 __all__ = ["RemoteFlow", "SeatCodeNotice", "SharedTableScreen", "SpectatorTableScreen"]
 

@@ -11,9 +11,9 @@ from textual.pilot import Pilot
 from moon42.ai.registry import make_bot
 from moon42.app.play.config import GameConfig
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.offers import TRUMP_KEYS, trump_offers, trumps_held
 from moon42.app.tui.screens.game_over import GameOverScreen
 from moon42.app.tui.screens.summary import HandSummaryScreen
+from moon42.app.tui.text.offers import TRUMP_KEYS, trump_offers, trumps_held
 from moon42.app.tui.widgets.hand import HandView
 from moon42.rules import Action, Pass
 from moon42.rules.views import SeatView

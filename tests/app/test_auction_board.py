@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from moon42.app.tui.offers import bid_offers
+from moon42.app.tui.text.offers import bid_offers
 from moon42.app.tui.widgets.auction_board import board_text
 from moon42.rules import Game, Phase, Trump
 from moon42.rules.actions import Bid, Pass

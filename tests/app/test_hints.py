@@ -12,7 +12,7 @@ from moon42.ai.basic import trump_choice
 from moon42.ai.calibration import estimate
 from moon42.ai.expert import MAKE_RATE
 from moon42.ai.odds import Certainty
-from moon42.app.tui.hints import hint_lines, hint_text
+from moon42.app.tui.text.hints import hint_lines, hint_text
 from moon42.app.tui.widgets.choices import ChoiceBar
 from moon42.app.tui.widgets.hand import HandView
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Play, Trump, tile
@@ -35,7 +35,7 @@ HINT_DEADLINE = 60.0  # seconds: the expert thinks in a thread, on a busy machin
 
 @pytest.fixture(autouse=True)
 def fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
+    monkeypatch.setattr("moon42.app.tui.text.hints.HINT_SETTINGS", {**FIXED, "layouts": 8})
 
 
 def texas42_after(seed: int, steps: int) -> Game:

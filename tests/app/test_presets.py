@@ -20,8 +20,8 @@ from moon42.app.play.presets import (
     presets_for,
 )
 from moon42.app.play.words import plain_refusal, trump_text
-from moon42.app.tui.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
-from moon42.app.tui.offers import ordered_hand
+from moon42.app.tui.text.contract_words import play_prompt, sevens_tiles, trump_meaning, trump_title
+from moon42.app.tui.text.offers import ordered_hand
 from moon42.rules import Bid, Game, NameTrump, Pass, Play, Plunge, RuleError, Trump, options_for
 from moon42.rules.options import GAMES, HOUSE_RULES, OPTIONS_OF
 

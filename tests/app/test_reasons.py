@@ -18,7 +18,7 @@ import pytest
 from moon42.ai.facts.knowledge import tile_set_of
 from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
-from moon42.app.tui.reasons import hand_claims, play_claims, play_reason
+from moon42.app.tui.text.reasons import hand_claims, play_claims, play_reason
 from moon42.rules import Game, NameTrump, Play
 from moon42.rules.tiles import TILES, tile
 from moon42.rules.trump import TRUMP_SUIT, Trump, suit_name

@@ -11,12 +11,12 @@ import pytest
 from moon42.app.cli import main
 from moon42.app.tui.deal_again import DealPickerScreen
 from moon42.app.tui.replay.positions import Replay
-from moon42.app.tui.replay.viewer import ReplayApp
+from moon42.app.tui.replay_viewer import ReplayApp
 from moon42.app.tui.screens.game_over import GameOverScreen
 from moon42.app.tui.screens.replay import ReplayScreen, ReplaySummaryScreen
 from moon42.app.tui.screens.scoreboard import ScoreboardScreen
 from moon42.app.tui.screens.table import TableScreen
-from moon42.app.tui.tile_art import compact_tile
+from moon42.app.tui.text.tile_art import compact_tile
 
 from .helpers import new_app, screen_text, settle, watch_to_game_over
 

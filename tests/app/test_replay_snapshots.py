@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from moon42.app.tui.replay.positions import Replay
-from moon42.app.tui.replay.viewer import ReplayApp
+from moon42.app.tui.replay_viewer import ReplayApp
 
 pytestmark = pytest.mark.slow  # pictures of the app
 

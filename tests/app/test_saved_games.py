@@ -32,7 +32,7 @@ from moon42.app.tui.screens.ask import AskScreen
 from moon42.app.tui.screens.lobby import LobbyScreen
 from moon42.app.tui.screens.replay import ReplayScreen
 from moon42.app.tui.screens.table import TableScreen
-from moon42.app.tui.tile_art import compact_tile
+from moon42.app.tui.text.tile_art import compact_tile
 from moon42.rules.record import game_to_record
 
 from .helpers import new_app, screen_text, settle, tile_names

@@ -87,15 +87,17 @@ class _Notices:
     def __init__(self) -> None:
         self.said: list[str] = []
 
-    def notify(self, message: str, **_: object) -> None:
+    def warn(self, message: str) -> None:
         self.said.append(message)
 
 
-def _flow(game: Game, app=None, **extra) -> SimpleNamespace:
-    """What the recorder reads of a flow: the game, the human seat, the setup, listeners."""
+def _flow(game: Game, notices=None, **extra) -> SimpleNamespace:
+    """What the recorder reads of a game in progress (``app/play/following.py``): the game,
+    the human seat, the setup, the statistics' id, listeners, and where warnings go."""
     config = GameConfig(game=game.options.game, seed=game.seed)
-    return SimpleNamespace(game=game, human=0, config=config, listeners=[],
-                           app=app or _Notices(), **extra)
+    extra = {"game_id": None, **extra}
+    return SimpleNamespace(game=game, human=0, config=config, listeners=[], undo_used=False,
+                           warn=(notices or _Notices()).warn, **extra)
 
 
 def test_a_resumed_flow_keeps_its_game_id() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
-from moon42.app.server.bench.players import pages_against_parent
+from moon42.app.server.sessions.shared_pages import pages_against_parent
 
 MIB = 2**20
 

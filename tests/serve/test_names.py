@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from moon42.app.play.names import name_key
 from moon42.app.server.accounts.identity import (
     Identity,
     guest_identity,
@@ -18,7 +19,7 @@ from moon42.app.server.accounts.identity import (
 )
 from moon42.app.server.accounts.leaderboard import remember_name
 from moon42.app.server.accounts.members import Members
-from moon42.app.server.accounts.names import ClubNames, kind_of, mark_problem, name_key, shown_name
+from moon42.app.server.accounts.names import ClubNames, kind_of, mark_problem, shown_name
 from moon42.app.tui.screens.help import rules_text
 
 SECRET = "a long secret"

@@ -10,10 +10,11 @@ import json
 import pytest
 
 from moon42.app.play.chat import MESSAGE_LIMIT, ChatError, RateLimit, TableChat, clean
+from moon42.app.play.connection import TableClient
 from moon42.app.play.view_codec import decode
 from moon42.app.server.accounts.identity import Identity
 from moon42.app.server.tables.hub import Tables
-from moon42.app.server.tables.protocol import TableClient, TableServer
+from moon42.app.server.tables.protocol import TableServer
 
 from .test_table_protocol import PATIENCE, Clock, until
 

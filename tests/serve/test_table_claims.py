@@ -8,12 +8,13 @@ import asyncio
 import random
 
 from moon42.ai.claims import check_claim
+from moon42.app.play.connection import TableClient
 from moon42.app.play.glyphs import UNICODE
 from moon42.app.play.seats import Sitter
 from moon42.app.play.table import Table
 from moon42.app.server.accounts.identity import Identity
 from moon42.app.server.tables.hub import Tables
-from moon42.app.server.tables.protocol import TableClient, TableServer
+from moon42.app.server.tables.protocol import TableServer
 from moon42.app.tui.remote_flow import RemoteFlow, _claimed
 from moon42.app.tui.widgets.hand_log import Claimed, log_text
 from moon42.rules import Game, Pass, Phase, game_from_record, game_to_record

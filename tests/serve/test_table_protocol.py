@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+from moon42.app.play.connection import TableClient
 from moon42.app.play.view_codec import decode, encode
 from moon42.app.server.accounts.identity import Identity
 from moon42.app.server.tables.hub import Tables
-from moon42.app.server.tables.protocol import TableClient, TableServer
+from moon42.app.server.tables.protocol import TableServer
 from moon42.rules import Phase
 
 PATIENCE = 120.0  # seconds a message may take on a busy machine

@@ -11,8 +11,8 @@ from moon42.app.play.seats import CODE_TRIES, SeatCodeNeeded, Sitter, TableError
 from moon42.app.play.table import Table
 from moon42.app.play.view_codec import decode, encode
 from moon42.app.server.tables.hub import Tables
-from moon42.app.tui.contract_words import waiting_prompt
 from moon42.app.tui.flow import table_notes
+from moon42.app.tui.text.contract_words import waiting_prompt
 from moon42.rules import Game, Phase
 from moon42.rules.actions import Pass
 

@@ -2,7 +2,7 @@
 
 ``StatsRecorder`` works from the rules engine alone (a ``Game`` and its events), so a test
 or a tool can feed it any game.  ``record_stats`` is the app's hook: it makes a recorder
-follow a ``Flow`` as one of its listeners.
+follow a game in progress as one of its listeners.
 
 A game is keyed by a stable id, kept on the flow as ``flow.game_id``.  A game resumed from
 a save is found in the database by its seed, players and scores, so it keeps its id and is
@@ -24,7 +24,7 @@ from moon42.rules.events import Event, GameWon, HandScored
 from .store import GameFacts, HandFacts, StatsError, StatsStore, now_text
 
 if TYPE_CHECKING:
-    from ...tui.flow import Flow
+    from ..following import GameInProgress
 
 __all__ = ["StatsRecorder", "record_stats", "facts_of", "auction_of", "new_game_id"]
 
@@ -147,7 +147,7 @@ class StatsRecorder:
         return True
 
 
-def record_stats(flow: Flow, store: StatsStore | None = None) -> StatsRecorder | None:
+def record_stats(flow: GameInProgress, store: StatsStore | None = None) -> StatsRecorder | None:
     """Follow the flow's game into the statistics; sets ``flow.game_id``.
 
     A save that restores ``flow.game_id`` before or after this keeps the game's id.  A
@@ -162,7 +162,7 @@ def record_stats(flow: Flow, store: StatsStore | None = None) -> StatsRecorder |
         reason = f"Statistics not saved: {error}"
         if reason not in failed:  # say it once, not after every hand
             failed.append(reason)
-            flow.app.notify(reason, severity="warning", timeout=8)
+            flow.warn(reason)
 
     try:
         store = store or StatsStore()
@@ -170,16 +170,16 @@ def record_stats(flow: Flow, store: StatsStore | None = None) -> StatsRecorder |
         complain(error)
         return None
     try:
-        recorder = StatsRecorder(store, game, human, bots, getattr(flow, "game_id", None))
+        recorder = StatsRecorder(store, game, human, bots, flow.game_id)
     except StatsError as error:  # the database cannot be read: play on, unrecorded
         complain(error)
         return None
     flow.game_id = recorder.game_id
 
-    def listen(flow: Flow, events: list[Event]) -> None:
-        recorder.game_id = getattr(flow, "game_id", None) or recorder.game_id
+    def listen(flow: GameInProgress, events: list[Event]) -> None:
+        recorder.game_id = flow.game_id or recorder.game_id
         try:
-            recorder.follow(flow.game, events, getattr(flow, "undo_used", False))
+            recorder.follow(flow.game, events, flow.undo_used)
         except StatsError as error:
             complain(error)
 

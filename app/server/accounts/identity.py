@@ -19,9 +19,11 @@ from pathlib import Path
 
 import asyncssh
 
+from ...play.names import folded
+
 __all__ = ["HOST_KEY_NAME", "Identity", "host_key", "name_problem", "key_identity",
            "guest_identity", "member_identity", "certificate_identity", "player_folder",
-           "NAME_CHARACTERS", "folded"]
+           "NAME_CHARACTERS"]
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
@@ -76,12 +78,6 @@ def name_problem(name: str) -> str | None:
         if kind[0] in "CZ" and character != " ":
             return f"a name holds letters, digits, marks and spaces, not U+{ord(character):04X}"
     return None
-
-
-def folded(name: str) -> str:
-    """``name`` as a reader compares it: capitals and width aside (Unicode's compatibility
-    caseless match: NFKC, case folded, NFKC again, as case folding may undo the form)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def _escaped(name: str) -> str:

@@ -41,9 +41,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ...play.names import name_key
 from .identity import Identity, member_identity, name_problem
 from .limits import AttemptLimiter, Quieter, source_of
-from .names import name_key
 
 __all__ = ["MEMBERS_NAME", "SECRET_MIN", "SECRET_MAX", "CLOSED", "NO_NEW_MEMBERS", "Members",
            "SignIn", "hash_secret", "secret_problem"]

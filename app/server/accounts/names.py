@@ -23,14 +23,13 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from .identity import Identity, folded
+from ...play.names import GUEST_MARK, MEMBER_MARK, bare_name, is_mark, name_key
+from .identity import Identity
 from .leaderboard import NAME_FILE, remembered_name
 
-__all__ = ["GUEST_MARK", "MEMBER_MARK", "ClubNames", "kind_of", "mark_problem", "name_key",
+__all__ = ["ClubNames", "kind_of", "mark_problem",
            "shown_name"]
 
-GUEST_MARK = "?"
-MEMBER_MARK = "+"
 _MARKS = {"guest": GUEST_MARK, "member": MEMBER_MARK, "key": ""}
 SHOWN_CHARACTERS = 16  # of a name at the tables, before its mark
 _BOTS = frozenset(f"bot {letter}" for letter in "abcd")  # the tables' bots' names
@@ -43,33 +42,16 @@ def kind_of(who: Identity) -> str:
     return {"member": "member", "guest": "guest"}.get(prefix, "key")
 
 
-def _is_mark(character: str) -> bool:
-    return unicodedata.normalize("NFKC", character) in (GUEST_MARK, MEMBER_MARK)
-
-
-def _bare(name: str) -> str:
-    """``name`` without marks (or stand-ins for them) and spaces at its end."""
-    name = unicodedata.normalize("NFC", name)
-    while name and (_is_mark(name[-1]) or name[-1].isspace()):
-        name = name[:-1]
-    return name
-
-
-def name_key(name: str) -> str:
-    """What two names must share to be one name at the tables."""
-    return folded(_bare(name))
-
-
 def shown_name(who: Identity) -> str:
     """``who``'s name as the tables show it: at most ``SHOWN_CHARACTERS``, and its mark."""
-    name = _bare(_bare(who.name)[:SHOWN_CHARACTERS]) or "Player"
+    name = bare_name(bare_name(who.name)[:SHOWN_CHARACTERS]) or "Player"
     return name + _MARKS[kind_of(who)]
 
 
 def mark_problem(name: str) -> str | None:
     """Why a new guest or member may not take ``name`` (one ending as a mark), or None."""
     name = unicodedata.normalize("NFC", name)
-    if name and _is_mark(name[-1]):
+    if name and is_mark(name[-1]):
         return (f"a name does not end with {GUEST_MARK} or {MEMBER_MARK}: the tables add "
                 "those to say how a player signed in")
     return None

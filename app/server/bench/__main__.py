@@ -66,6 +66,7 @@ import statistics
 import sys
 
 from ..sessions.immortal import available as immortal_heap_available
+from ..sessions.shared_pages import pages_against_parent
 from .hostile import connections, flood, startups
 from .limits import run as run_limits
 from .players import (
@@ -75,7 +76,6 @@ from .players import (
     merger_cpu_seconds,
     mib,
     page_merging,
-    pages_against_parent,
     play,
     pss_kib,
     rss_kib,

@@ -25,11 +25,12 @@ from pathlib import Path
 
 from aiohttp import web
 
+from ...play.connection import SOCKET_VARIABLE, TOKEN_VARIABLE
 from ...play.stats.board import BOARD_VARIABLE
 from ..accounts.identity import NAME_CHARACTERS, Identity, player_folder
 from ..accounts.leaderboard import remember_name
 from ..accounts.members import CLOSED, NO_NEW_MEMBERS, SECRET_MAX, SECRET_MIN, Members
-from ..tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableServer
+from ..tables.protocol import TableServer
 from .page import member_links, member_sign_in_page, message_page, secret_page
 from .web import GameWebServer, WebSettings
 

@@ -111,7 +111,7 @@ class WarmStarter:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "moon42.app.server.sessions.zygote", str(theirs.fileno()),
+                sys.executable, "-m", "moon42.app.cli.zygote", str(theirs.fileno()),
                 *(() if self.immortal else ("--no-immortal",)),
                 pass_fds=(theirs.fileno(),), env=self.env, stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,

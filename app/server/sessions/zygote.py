@@ -22,7 +22,8 @@ server still learns how the game ended (the last ``exit`` said before the socket
 file).  A request also names the cap on a game's memory (``memory``, MiB): the child
 limits its data by it.
 
-Run by the server only (``python -m moon42.app.server.sessions.zygote FD [--no-immortal]``), with
+Run by the server only (``python -m moon42.app.cli.zygote FD [--no-immortal]``: the command
+line hands this module its games' entry, ``main``), with
 the environment a cold game starts from, so what the imports read from it is the same.
 """
 
@@ -47,6 +48,7 @@ import socket
 import sys
 import termios
 import traceback
+from typing import Protocol
 
 from .game_memory import limit_data
 from .immortal import MAX_READY, immortalize, open_resources
@@ -77,6 +79,20 @@ _children: dict[int, socket.socket] = {}  # pid -> its status socket
 _parser: argparse.ArgumentParser | None = None  # the game's command line, built once here
 
 
+class GameEntry(Protocol):
+    """What a game is started by: the command line's parser and its ``main``."""
+
+    __file__: str
+
+    def build_parser(self) -> argparse.ArgumentParser: ...
+
+    def main(self, argv: list[str] | None = None,
+             parser: argparse.ArgumentParser | None = None) -> int: ...
+
+
+_entry: GameEntry | None = None  # set by ``main``
+
+
 def offer_pages_to_merge() -> bool:
     """Let the kernel merge the pages of this process and of its games that are alike byte
     for byte (Linux's KSM, 6.4 and later: ``prctl(PR_SET_MEMORY_MERGE)``, kept by every
@@ -104,7 +120,8 @@ def warm(immortal: bool = True, allowed: tuple = ()) -> str:
     Nothing may be open then but ``allowed`` and the standard streams: what the games
     inherit open, they would all hold (and, immortal, never close)."""
     global _parser
-    cli = importlib.import_module("moon42.app.cli")  # without it there is no game to fork
+    cli = _entry
+    assert cli is not None, "main() names the games' entry before the zygote warms up"
     for name in WARM_MODULES:
         _import(name)
     for package_name in WARM_PACKAGES:
@@ -297,8 +314,8 @@ def _child(streams: list[int], status: socket.socket, env: dict[str, str], argv:
     os.environ.update(env)
     _stdio()
     random.seed()  # from the system's source: no two games deal alike
-    from moon42.app import cli  # start-up: already loaded by warm(); here only named
-
+    cli = _entry
+    assert cli is not None
     sys.argv = [str(cli.__file__), *argv]
     code = 0
     try:
@@ -347,7 +364,10 @@ def _stdio() -> None:
         errors="backslashreplace", line_buffering=True)
 
 
-def main() -> None:
+def main(entry: GameEntry) -> None:
+    """Serve games started by ``entry`` (the command line) on the socket ``argv[1]`` names."""
+    global _entry
+    _entry = entry
     fd = int(sys.argv[1])
     serve(socket.socket(fileno=fd), immortal="--no-immortal" not in sys.argv[2:])
     # At once: tearing down all that was loaded and frozen takes a while on a busy machine,
@@ -355,6 +375,3 @@ def main() -> None:
     sys.stderr.flush()
     os._exit(0)
 
-
-if __name__ == "__main__":
-    main()

@@ -34,6 +34,7 @@ from moon42.rules import RuleError
 from moon42.rules.options import OptionsError
 
 from ...play.chat import ChatError
+from ...play.connection import LINE_LIMIT, encode_line
 from ...play.seats import SeatCodeNeeded, Sitter, TableError
 from ...play.table import Table
 from ...play.view_codec import CodecError, decode
@@ -41,20 +42,9 @@ from ..accounts.identity import Identity
 from ..accounts.names import shown_name
 from .hub import Tables
 
-__all__ = ["TableServer", "TableClient", "SOCKET_VARIABLE", "TOKEN_VARIABLE"]
+__all__ = ["TableServer"]
 
 log = logging.getLogger("moon42.tables")
-
-# Set in the app's environment only in server mode.
-SOCKET_VARIABLE = "MOON42_TABLES_SOCKET"
-TOKEN_VARIABLE = "MOON42_TABLES_TOKEN"
-
-_LINE_LIMIT = 1 << 20
-
-
-def _line(message: dict[str, Any]) -> bytes:
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
-
 
 class _Player:
     """One app's connection: who it is and where it sits."""
@@ -70,7 +60,7 @@ class _Player:
         if message.get("type") == "chat" and message.get("from") in self.muted:
             return
         if not self.writer.is_closing():
-            self.writer.write(_line(message))
+            self.writer.write(encode_line(message))
 
 
 class TableServer:
@@ -94,7 +84,7 @@ class TableServer:
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
         self._server = await asyncio.start_unix_server(self._serve, path=str(self.path),
-                                                       limit=_LINE_LIMIT)
+                                                       limit=LINE_LIMIT)
         os.chmod(self.path, 0o600)
 
     async def close(self) -> None:
@@ -268,34 +258,3 @@ class TableServer:
             table.leave(me.who)
             self.tables.tidy(table)
         me.table = None
-
-
-class TableClient:
-    """A player's app's end of the socket: requests out, the server's messages in."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-
-    @classmethod
-    async def connect(cls, path: str | Path, token: str) -> TableClient:
-        reader, writer = await asyncio.open_unix_connection(str(path), limit=_LINE_LIMIT)
-        client = cls(reader, writer)
-        await client.send({"op": "hello", "token": token})
-        return client
-
-    async def send(self, request: dict[str, Any]) -> None:
-        self.writer.write(_line(request))
-        await self.writer.drain()
-
-    async def receive(self) -> dict[str, Any] | None:
-        """The next message, or None when the server has gone."""
-        try:
-            line = await self.reader.readline()
-        except (ConnectionError, ValueError):
-            return None
-        return json.loads(line) if line else None
-
-    async def close(self) -> None:
-        self.writer.close()
-        with contextlib.suppress(ConnectionError):
-            await self.writer.wait_closed()

@@ -29,7 +29,7 @@ from moon42.rules.views import SeatView
 
 from ...play.config import clean_name
 from ...play.record_files import DocumentError, UnreadableFile, read_record_file
-from ..narration import event_words
+from ..text.narration import event_words
 
 __all__ = ["Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
            "APP_MEMBER"]

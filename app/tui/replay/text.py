@@ -13,9 +13,9 @@ from moon42.rules.options import Options
 
 from ...play.glyphs import Glyphs
 from ...play.words import GAME_TITLES, bid_text, score_unit, trump_text
-from ..offers import ordered_hand
-from ..status import led_suit
-from ..tile_art import compact_tile
+from ..text.offers import ordered_hand
+from ..text.status import led_suit
+from ..text.tile_art import compact_tile
 from .positions import Position, Replay
 
 __all__ = [

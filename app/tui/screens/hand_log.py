@@ -16,7 +16,8 @@ from textual.widgets import Footer, Static
 
 from moon42.rules.views import SeatView
 
-from ..widgets.hand_log import Claimed, log_text
+from ...play.claiming import Claimed
+from ..widgets.hand_log import log_text
 from ..widgets.tracker import tracker_text
 
 __all__ = ["HandLogScreen", "LOG", "TRACKER"]

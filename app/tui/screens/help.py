@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from importlib.resources import files
 
 from rich.markdown import Markdown as RichMarkdown
@@ -14,8 +13,8 @@ from textual.widgets import Footer, Static
 
 from moon42.rules.options import Options
 
+from ...play.connection import tables_address
 from ...play.presets import house_rules_markdown
-from ...server.tables.protocol import SOCKET_VARIABLE
 
 __all__ = ["HelpScreen", "rules_text"]
 
@@ -25,7 +24,7 @@ def rules_text(game: str | None, options: Options | None = None) -> str:
     rules of the game being played come right after the game's own rules."""
     assets = files("moon42.assets")
     parts = [assets.joinpath("help_common.md").read_text(encoding="utf-8")]
-    if os.environ.get(SOCKET_VARIABLE):  # a game on a server that has shared tables
+    if tables_address() is not None:  # a game on a server that has shared tables
         parts.append(assets.joinpath("help_server.md").read_text(encoding="utf-8"))
     if options is not None:
         parts.insert(0, house_rules_markdown(options))

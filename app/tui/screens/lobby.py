@@ -24,7 +24,6 @@ from ...play.files import shown
 from ...play.locks import GameLocked
 from ...play.saves import SavedGame, SavedGames, abandon, saved_games
 from ...play.words import GAME_TITLES
-from ..messages import ResumeGame, StartGame, ViewSavedGame
 from ..widgets.difficulty import DifficultyRow, difficulty_changed
 from ..widgets.house_rules import (
     house_rule_rows,
@@ -36,6 +35,7 @@ from ..widgets.saved_games import SavedGameRow, SavedGamesBox, SaveNews, saved_g
 from ..widgets.setting import SettingRow
 from ..widgets.steady_footer import SteadyFooter
 from .ask import Answer, AskScreen
+from .messages import ResumeGame, StartGame, ViewSavedGame
 
 __all__ = ["LobbyScreen"]
 

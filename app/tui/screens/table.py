@@ -20,12 +20,13 @@ from moon42.rules import Discard, Play, Trick
 from moon42.rules.actions import Action
 from moon42.rules.views import SeatView
 
+from ...play.claiming import Claimed
 from ...play.glyphs import UNICODE, Glyphs
-from ..hints import Hints
+from ..text.hints import Hints
 from ..widgets.auction_board import AuctionBoard
 from ..widgets.choices import ChoiceBar
 from ..widgets.hand import HandView
-from ..widgets.hand_log import Claimed, HandLog
+from ..widgets.hand_log import HandLog
 from ..widgets.line import Line
 from ..widgets.seat import SeatPanel
 from ..widgets.tracker import Tracker

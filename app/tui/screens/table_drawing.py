@@ -17,21 +17,23 @@ from moon42.rules.actions import Action
 from moon42.rules.bidding import special_value
 from moon42.rules.views import SeatView
 
+from ...play.claiming import Claimed
 from ...play.glyphs import Glyphs
 from ...play.words import bid_meaning
-from .. import contract_words as contracts
-from ..offers import (
+from ..text import contract_words as contracts
+from ..text.offers import (
+    Choice,
     bid_offers,
     legal_tiles,
     offer_label,
     ordered_hand,
     trump_offers,
 )
-from ..status import status_lines
+from ..text.status import status_lines
 from ..widgets.auction_board import AuctionBoard
-from ..widgets.choices import Choice, ChoiceBar
+from ..widgets.choices import ChoiceBar
 from ..widgets.hand import HandView
-from ..widgets.hand_log import Claimed, HandLog
+from ..widgets.hand_log import HandLog
 from ..widgets.line import Line
 from ..widgets.seat import SeatPanel
 from ..widgets.tracker import Tracker

@@ -14,13 +14,13 @@ from moon42.rules import Bid, Discard, NameTrump, Pass, Phase, Play, Trump
 from moon42.rules.bidding import MOON
 from moon42.rules.views import SeatView
 
+from ...play.claiming import Claimed
 from ...play.glyphs import Glyphs
-from ..hints import Hints
-from ..messages import ActionChosen, ClaimRest, ExportRecord, PaceChanged, ShowScores, UndoMove
+from ..text.hints import Hints
 from ..widgets.choices import ChoiceBar
 from ..widgets.hand import HandView
-from ..widgets.hand_log import Claimed
 from .hand_log import HandLogScreen
+from .messages import ActionChosen, ClaimRest, ExportRecord, PaceChanged, ShowScores, UndoMove
 
 __all__ = ["TableKeys"]
 

@@ -14,8 +14,7 @@ spectators a seat's hand once each hand is over.
 from __future__ import annotations
 
 import asyncio
-import os
-from typing import Any
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,9 +23,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
+from ...play.connection import TableClient, tables_address
 from ...play.words import GAME_TITLES
-from ...server.tables.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, TableClient
-from ..remote_flow import RemoteFlow
 
 __all__ = ["SeatCodeScreen", "TablesScreen", "tables_offered"]
 
@@ -34,9 +32,21 @@ __all__ = ["SeatCodeScreen", "TablesScreen", "tables_offered"]
 NUMBER_DIGITS = 9
 
 
+class SeatFlow(Protocol):
+    """What this screen asks of the flow that draws a table it sits or watches at (the app
+    makes one: ``Moon42App.remote_flow``)."""
+
+    watching: bool
+    table: Screen
+
+    def told_seat_code(self, code: str) -> None: ...
+
+    def receive(self, message: dict[str, Any]) -> None: ...
+
+
 def tables_offered() -> bool:
     """Whether this app runs on a server that has shared tables."""
-    return bool(os.environ.get(SOCKET_VARIABLE))
+    return tables_address() is not None
 
 
 def table_line(entry: dict[str, Any]) -> str:
@@ -104,7 +114,7 @@ class TablesScreen(Screen):
         self.game, self.options = game, options
         self.bot_claims = bot_claims  # the lobby's "Bot claims", for a table opened here
         self.client: TableClient | None = None
-        self.flow: RemoteFlow | None = None
+        self.flow: SeatFlow | None = None
         self.listing: list[dict[str, Any]] = []
         self.held: int | None = None
         self.code_needed = False  # the held seat was taken from another session
@@ -173,10 +183,12 @@ class TablesScreen(Screen):
             self.run_worker(self.client.send(request), group="tables-send")
 
     async def _listen(self) -> None:
+        address = tables_address()
         try:
-            self.client = await TableClient.connect(os.environ[SOCKET_VARIABLE],
-                                                    os.environ[TOKEN_VARIABLE])
-        except (OSError, KeyError) as error:
+            if address is None:
+                raise OSError("this game was not started by a server with shared tables")
+            self.client = await TableClient.connect(address.socket, address.token)
+        except OSError as error:
             self.news = f"The server's tables cannot be reached: {error}"
             self._draw()
             return
@@ -228,8 +240,8 @@ class TablesScreen(Screen):
         # Watching gives up a seat held elsewhere (the server has done so).
         self.held = None if watching else message["table"]
         self.code_needed = False
-        self.flow = RemoteFlow(self.app, self.app.glyphs, self._send, self._left,
-                               watching=watching, table_number=int(message["table"]))
+        self.flow = self.app.remote_flow(self._send, self._left, watching=watching,
+                                         table_number=int(message["table"]))
         self.app.push_screen(self.flow.table)
         return True
 

@@ -19,8 +19,8 @@ from moon42.rules.bidding import MARK, MOON, marks_of
 from moon42.rules.views import SeatView
 
 from ...play.words import bid_text, trump_text
-from ..offers import offer_label, trumps_held
-from ..reasons import hand_claims
+from ..text.offers import offer_label, trumps_held
+from ..text.reasons import hand_claims
 
 __all__ = ["AuctionBoard", "board_parts", "board_text"]
 

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-__all__ = ["Choice", "ChoiceBar"]
+from ..text.offers import Choice
 
-
-@dataclass(frozen=True)
-class Choice:
-    label: str
-    key: str = ""
+__all__ = ["ChoiceBar"]
 
 
 class ChoiceBar(Widget):

@@ -7,28 +7,17 @@ log says only who took them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 
 from moon42.rules import Phase, Trick
 from moon42.rules.views import SeatView
 
+from ...play.claiming import Claimed
 from ...play.words import bid_text, trump_text
-from ..contract_words import for_partner
+from ..text.contract_words import for_partner
 from .line import Line, hanging
 
-__all__ = ["Claimed", "HandLog", "log_lines", "log_text"]
-
-
-@dataclass(frozen=True)
-class Claimed:
-    """Where a claim was made, for the hand log: the hand, the trick it starts at, who."""
-
-    hand: int
-    trick: int
-    seat: int
-
+__all__ = ["HandLog", "log_lines", "log_text"]
 
 
 def _who(view: SeatView, seat: int, watching: bool = False) -> str:

@@ -11,7 +11,7 @@ from textual.widget import Widget
 from moon42.rules import Tile
 
 from ...play.glyphs import UNICODE, Glyphs
-from ..tile_art import BIG_HEIGHT, BIG_WIDTH, big_tile, compact_tile
+from ..text.tile_art import BIG_HEIGHT, BIG_WIDTH, big_tile, compact_tile
 from .canvas import Canvas
 
 __all__ = ["TrickView", "TrickPicture", "position_of"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from moon42.rules import Tile
 
-from ..play.glyphs import Glyphs
+from ...play.glyphs import Glyphs
 
 __all__ = ["BIG_WIDTH", "BIG_HEIGHT", "COMPACT_WIDTH", "big_tile", "compact_tile", "pip_rows"]
 

@@ -24,7 +24,7 @@ from moon42.rules.events import (
     WidowTaken,
 )
 
-from ..play.words import bid_text, trump_text
+from ...play.words import bid_text, trump_text
 
 __all__ = ["says", "event_words"]
 

@@ -10,9 +10,8 @@ from moon42.rules import Pass, Play, Trump
 from moon42.rules.bidding import marks_of
 from moon42.rules.views import SeatView
 
-from ..play.words import trump_text
-from .offers import TRUMP_KEYS, trumps_held
-from .widgets.choices import Choice
+from ...play.words import trump_text
+from .offers import TRUMP_KEYS, Choice, trumps_held
 
 __all__ = [
     "for_partner",

@@ -19,14 +19,14 @@ from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tr
 from moon42.rules.actions import Action
 from moon42.rules.views import SeatView
 
-from ..play.words import trump_text
+from ...play.words import trump_text
 from .offers import offer_label
 from .reasons import hand_claims, play_reason
 
 if TYPE_CHECKING:
     from moon42.ai.advice import Advice, TileFigures
 
-    from ..play.glyphs import Glyphs
+    from ...play.glyphs import Glyphs
 
 __all__ = ["hint_text", "hint_lines", "hint_parts", "Hints", "HINT_SETTINGS", "HINT_SEED"]
 

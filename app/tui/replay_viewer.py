@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual import events
 
-from ..app import Moon42App
-from ..screens.replay import ReplayScreen
-from .positions import Replay
+from .app import Moon42App
+from .replay.positions import Replay
+from .screens.replay import ReplayScreen
 
 __all__ = ["ReplayApp"]
 

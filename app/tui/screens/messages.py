@@ -9,7 +9,7 @@ from textual.message import Message
 
 from moon42.rules import Action
 
-from ..play.config import GameConfig
+from ...play.config import GameConfig
 
 __all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
            "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord", "ClaimRest"]

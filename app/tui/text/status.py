@@ -6,8 +6,8 @@ from moon42.rules import Phase
 from moon42.rules.trump import suit_name
 from moon42.rules.views import SeatView
 
-from ..play.glyphs import Glyphs
-from ..play.words import GAME_TITLES, bid_text, score_unit, trump_text
+from ...play.glyphs import Glyphs
+from ...play.words import GAME_TITLES, bid_text, score_unit, trump_text
 
 __all__ = ["status_lines", "led_suit"]
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Tile, Trump
 from moon42.rules.actions import Action
 from moon42.rules.bidding import special_value
 from moon42.rules.trump import TRUMP_SUIT, trick_rules
 from moon42.rules.views import SeatView
 
-from ..play.words import bid_text, trump_text
+from ...play.words import bid_text, trump_text
 
 __all__ = [
+    "Choice",
     "ordered_hand",
     "bid_offers",
     "trump_offers",
@@ -23,6 +26,14 @@ __all__ = [
 TRUMP_KEYS = {Trump.DOUBLES: "d", Trump.NO_TRUMP: "n", Trump.NELLO: "e", Trump.SEVENS: "7"} | {
     Trump.of_number(n): str(n) for n in range(7)
 }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing the human may choose, as the choice bar shows it: its words and its key."""
+
+    label: str
+    key: str = ""
 
 
 def ordered_hand(view: SeatView) -> tuple[Tile, ...]:
