@@ -11,8 +11,8 @@ about a fifth of what a key in the lobby cost a session of the server.
 ``draw_only_what_shows()`` replaces the compositor's choice with the same loop over the
 widgets whose visible part meets the changed rectangle. The frame is the same (the
 partial update's lines are only those of the changed rectangle, where the skipped widgets
-show nothing); ``tests/app/test_frames.py`` compares the two on real screens. The change is
-made only on the Textual it was written against (``app/tui/textual_pin.py``); on another it
+show nothing); ``tests/app/tui/test_frames.py`` compares the two on real screens. The change
+is made only on the Textual it was written against (``app/tui/textual_pin.py``); on another it
 is not made and the frames are Textual's own.
 """
 

@@ -1,6 +1,6 @@
 """Pictures of the house rules: the lobby's Texas-table preset, mark bids, Plunge, Nello, Sevens.
 
-Fixed seeds and scripted bots (tests/app/contract_bots.py) reach each table; ``run_before``
+Fixed seeds and scripted bots (tests/app/tui/contract_bots.py) reach each table; ``run_before``
 drives the human with keys.
 """
 

@@ -15,7 +15,7 @@ from moon42.rules.record import game_to_record
 
 from .helpers import new_app, screen_text, settle, tile_key, wait_for
 
-EXAMPLES = Path(__file__).parent.parent / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 
 
 async def my_move(pilot) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from moon42.app.play.stats.report import summarise
 from moon42.app.play.stats.store import STATS_NAME, StatsStore
-from tests.app.helpers import tile_names
+from tests.app.tui.helpers import tile_names
 
 from .harness import (
     LOBBY_TITLE,

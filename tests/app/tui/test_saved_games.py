@@ -35,11 +35,11 @@ from moon42.app.tui.screens.table import TableScreen
 from moon42.app.tui.text.tile_art import compact_tile
 from moon42.rules.record import game_to_record
 
+from ..play.test_saves import played
 from .helpers import new_app, screen_text, settle, tile_names
 from .test_resume_and_undo_keys import my_move
-from .test_saves import played
 
-MAIN = Path(__file__).resolve().parents[2]
+MAIN = Path(__file__).resolve().parents[3]
 # Taking a lock waits a fraction of a second at most; this is for a loaded machine.
 LOCK_DEADLINE = 30.0
 

@@ -19,7 +19,7 @@ from moon42.rules.options import (
     options_for,
 )
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[3] / "README.md"
 
 
 def _listing(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -1,6 +1,6 @@
 """A whole game of bots in the real app, headless, at pace 0, autosaving after every action.
 
-``python -m tests.app.autosave_driver GAME SEED`` (MOON42_DATA_DIR says where to save). The
+``python -m tests.app.play.autosave_driver GAME SEED`` (MOON42_DATA_DIR says where to save). The
 kill tests start it, kill it with SIGKILL at some moment and read the save it left. A
 watched game is not saved by the app itself (it would fill the player's saved games), so
 the driver follows it with the same ``Autosave`` the player's games use, in a saved game of

@@ -24,7 +24,7 @@ from moon42.app.play.saves import new_slot, open_saved, save_game, saved_games
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_from_record, game_to_record
 
-EXAMPLES = Path(__file__).parent.parent / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 
 
 def played(game: str, seed: int, actions: int) -> Game:

@@ -19,8 +19,8 @@ from moon42.app.tui.remote_flow import RemoteFlow, _claimed
 from moon42.app.tui.widgets.hand_log import Claimed, log_text
 from moon42.rules import Game, Pass, Phase, game_from_record, game_to_record
 
+from ..play.test_tables import Inbox
 from .test_table_protocol import PATIENCE, until
-from .test_tables import Inbox
 
 ANN = Sitter(player="key-ann", name="Ann", session="s-ann", by_key=True)
 BOB = Sitter(player="key-bob", name="Bob", session="s-bob", by_key=True)

@@ -25,7 +25,7 @@ from moon42.rules import Game, Phase
 from moon42.rules.record import game_from_record, game_to_record
 from moon42.rules.views import SeatView
 
-EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
 # The worked records that are records at all (16 has a malformed tile: exit 2).
 REPLAYABLE = [p for p in RECORDS if json.loads(p.with_name(p.stem + ".expected.json").read_text())

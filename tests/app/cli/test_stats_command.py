@@ -9,7 +9,7 @@ import pytest
 from moon42.app.cli import main
 from moon42.app.play.stats.store import StatsStore, stats_path
 
-from .stats_games import play_recorded
+from ..play.stats_games import play_recorded
 
 
 def test_no_statistics_yet_is_said_plainly(capsys: pytest.CaptureFixture[str]) -> None:

@@ -265,7 +265,7 @@ def _stats_app(ascii_only: bool = False) -> Moon42App:
     not change), a Texas 42 game left unfinished last."""
     from moon42.app.play.stats.store import StatsStore
 
-    from .stats_games import play_recorded
+    from ..play.stats_games import play_recorded
 
     games = [("moon3", 1, None), ("moon4", 2, None), ("texas42", 3, None), ("texas42", 4, 3)]
     with StatsStore() as store:

@@ -1,7 +1,7 @@
 """A game killed with SIGKILL at a random moment resumes at the same state, in every game.
 
 The real app plays bots against bots headless at pace 0 and autosaves after every action
-(tests/app/autosave_driver.py). It is killed at seeded random moments; the save it left must
+(tests/app/play/autosave_driver.py). It is killed at seeded random moments; the save it left must
 be whole, must be the uninterrupted game's record up to some action (same deals, same
 actions), and, played on with the same bots, must end exactly as the uninterrupted game.
 """
@@ -29,7 +29,7 @@ from .autosave_driver import DRIVER_NAMES, driver_config
 
 pytestmark = pytest.mark.slow  # app processes killed mid-game
 
-MAIN = Path(__file__).parent.parent.parent
+MAIN = Path(__file__).parents[3]
 MOMENTS = 3
 EARLY = 120  # several hands of every game
 
@@ -94,7 +94,7 @@ def test_a_killed_game_resumes_where_it_was(game: str, seed: int, tmp_path: Path
     for folder, target in zip(folders, targets, strict=True):
         env = dict(os.environ, MOON42_DATA_DIR=str(folder))
         run = subprocess.Popen(
-            [sys.executable, "-m", "tests.app.autosave_driver", game, str(seed)],
+            [sys.executable, "-m", "tests.app.play.autosave_driver", game, str(seed)],
             cwd=MAIN, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:

@@ -20,7 +20,7 @@ from moon42.app.tui.text.tile_art import compact_tile
 
 from .helpers import new_app, screen_text, settle, watch_to_game_over
 
-EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 
 
 def example(name: str) -> dict:

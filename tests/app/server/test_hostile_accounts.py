@@ -20,7 +20,7 @@ import pytest
 from moon42.app.play.stats.store import STATS_NAME, StatsStore
 from moon42.app.server.accounts.identity import guest_identity, key_identity, member_identity
 from moon42.app.server.doors.tls import plain_secrets_warning
-from tests.app.stats_games import play_recorded
+from tests.app.play.stats_games import play_recorded
 
 from .harness import LOBBY_TITLE, PATIENCE, Server, wait_until
 from .test_club import SECRET, free_port

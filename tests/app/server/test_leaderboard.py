@@ -30,9 +30,9 @@ from moon42.app.tui.app import Moon42App
 from moon42.app.tui.screens.leaderboard import LeaderboardScreen
 from moon42.app.tui.screens.lobby import LobbyScreen
 from moon42.app.tui.screens.stats import StatsScreen
-from tests.app.helpers import screen_text
-from tests.app.stats_games import play_recorded
-from tests.app.test_saved_games import saved
+from tests.app.play.stats_games import play_recorded
+from tests.app.tui.helpers import screen_text
+from tests.app.tui.test_saved_games import saved
 
 
 def player(root: Path, who, games: list[tuple[str, int]]) -> Path:

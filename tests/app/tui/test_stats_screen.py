@@ -18,8 +18,8 @@ from moon42.rules import Game
 from moon42.rules.events import HandScored
 from moon42.rules.record import game_from_record, game_to_record
 
+from ..play.stats_games import play_recorded
 from .helpers import new_app, play_to_the_end, screen_text
-from .stats_games import play_recorded
 
 
 async def test_s_in_the_lobby_opens_the_stats_and_escape_closes_them() -> None:

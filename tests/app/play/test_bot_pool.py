@@ -16,7 +16,7 @@ from moon42.ai.registry import make_bot as new_bot
 from moon42.app.play.bot_pool import MIN_SHARE, BotPool, budget_of
 from moon42.rules import Game, Phase
 
-from .harness import PATIENCE
+from ..server.harness import PATIENCE
 from .pool_bots import DyingBot, ShareBot, WaitingBot
 
 

@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from moon42.app.server.accounts.identity import member_identity, player_folder
-from tests.app.helpers import tile_names
+from tests.app.tui.helpers import tile_names
 
 from .browser import _ESCAPES
 from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, processes_mentioning, wait_until

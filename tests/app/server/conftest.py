@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .tools import TOOLS, need
+from tests.app.server.tools import TOOLS, need
 
 
 def pytest_configure(config: pytest.Config) -> None:

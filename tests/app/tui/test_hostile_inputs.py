@@ -22,11 +22,11 @@ from moon42.app.tui.screens.lobby import LobbyScreen
 from moon42.rules.limits import MAX_SEED
 from moon42.rules.record import game_to_record
 
+from ..play.stats_games import play_recorded
+from ..play.test_saves import played, saved_file
 from .helpers import screen_text
-from .stats_games import play_recorded
-from .test_saves import played, saved_file
 
-EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 
 
 def _record(**members) -> str:

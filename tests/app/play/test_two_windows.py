@@ -22,7 +22,7 @@ from .test_autosave_kill import actions_in, is_prefix, play_on
 
 pytestmark = pytest.mark.slow  # two app processes on one saved game
 
-MAIN = Path(__file__).resolve().parents[2]
+MAIN = Path(__file__).resolve().parents[3]
 GAMES = (("moon3", 41), ("texas42", 42))
 
 
@@ -46,9 +46,9 @@ def test_two_processes_on_one_data_folder_lose_no_game(tmp_path: Path) -> None:
                                           seed))
              for game, seed in GAMES}
     logs = [tmp_path / f"{game}.log" for game, _ in GAMES]
-    runs = [subprocess.Popen([sys.executable, "-m", "tests.app.player_driver", game, str(seed)],
-                             cwd=MAIN, env=env, stdout=subprocess.DEVNULL,
-                             stderr=log.open("wb"))
+    driver = "tests.app.play.player_driver"
+    runs = [subprocess.Popen([sys.executable, "-m", driver, game, str(seed)], cwd=MAIN,
+                             env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
             for (game, seed), log in zip(GAMES, logs, strict=True)]
     try:
         # Both at once: both games saved side by side, each a true prefix of its own game.

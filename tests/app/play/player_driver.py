@@ -1,6 +1,6 @@
 """A whole game in the real app, headless, with a bot at the keys of seat 0.
 
-``python -m tests.app.player_driver GAME SEED`` (MOON42_DATA_DIR says where): the app saves
+``python -m tests.app.play.player_driver GAME SEED`` (MOON42_DATA_DIR says where): the app saves
 the game as it would a player's, and seat 0's moves come from a basic bot through the same
 call the keys use.  The two-windows test runs two of these on one data folder at once.
 """

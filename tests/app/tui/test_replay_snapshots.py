@@ -14,7 +14,7 @@ from moon42.app.tui.replay_viewer import ReplayApp
 
 pytestmark = pytest.mark.slow  # pictures of the app
 
-EXAMPLES = Path(__file__).parents[1] / "rules" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
 
 
 def replay_app(name: str, ascii_only: bool = False) -> ReplayApp:
