@@ -10,12 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
-
 from moon42.rules.options import Options
 from moon42.rules.record import parse_record
 
@@ -24,6 +18,7 @@ from ..play.difficulty import bot_choices
 from ..play.records import DamagedSave, record_of, saved_from_doc
 from ..play.words import bid_text, trump_text
 from .replay.positions import APP_MEMBER, Replay, record_to_deal
+from .screens.deal_picker import DealPickerScreen
 from .screens.replay import ReplayScreen
 
 if TYPE_CHECKING:
@@ -31,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..play.glyphs import Glyphs
 
-__all__ = ["play_deal_again", "open_replay", "pick_deal_again", "DealPickerScreen", "hand_line"]
+__all__ = ["play_deal_again", "open_replay", "pick_deal_again", "hand_line"]
 
 
 def play_deal_again(app: App, record: dict[str, Any], hand: int) -> None:
@@ -84,57 +79,6 @@ def hand_line(number: int, dealer: str, result: Any, players: tuple[str, ...],
     verdict = f"{glyphs.made} made" if result.made else f"{glyphs.set} set"
     return (f"{line}; {players[result.bidder]} bid {bid}, trump "
             f"{trump_text(result.trump, options)}: {verdict}")
-
-
-class DealPickerScreen(ModalScreen[int | None]):
-    """Which hand to play again: Enter picks, Escape goes back."""
-
-    DEFAULT_CSS = """
-    DealPickerScreen { align: center middle; }
-    DealPickerScreen #deal-box {
-        width: 90%; height: 80%; border: round $primary; background: $surface; padding: 0 1;
-    }
-    DealPickerScreen #deal-title { height: auto; text-style: bold; margin: 0 0 1 0; }
-    DealPickerScreen OptionList, DealPickerScreen OptionList:focus {
-        height: 1fr; border: none; padding: 0;
-    }
-    DealPickerScreen OptionList > .option-list--option-highlighted { text-style: bold reverse; }
-    """
-    BINDINGS = [
-        Binding("enter", "pick", "Play this hand", key_display="⏎", id="deal-pick"),
-        Binding("escape,q", "cancel", "Back", key_display="Esc", id="deal-cancel"),
-    ]
-
-    def __init__(self, lines: list[str], glyphs: Glyphs) -> None:
-        super().__init__()
-        self.lines, self.glyphs = lines, glyphs
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="deal-box"):
-            yield Static(
-                "Play a deal again: the game picks up at that hand's deal, with the same "
-                "tiles and the scores as they stood; you take the bottom seat. A game in "
-                "progress stays saved. Enter plays the hand chosen, Escape goes back.",
-                id="deal-title",
-            )
-            yield OptionList(*self.lines, id="deal-list")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        if self.glyphs.ascii:
-            self.query_one("#deal-box").styles.border = ("ascii", "blue")
-        options = self.query_one(OptionList)
-        options.highlighted = len(self.lines) - 1
-        options.focus()
-
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        self.dismiss(message.option_index)
-
-    def action_pick(self) -> None:
-        self.dismiss(self.query_one(OptionList).highlighted)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def pick_deal_again(app: App, glyphs: Glyphs) -> None:

@@ -27,14 +27,6 @@ _TITLES = {LOG: "The hand so far", TRACKER: "Tile tracker"}
 
 
 class HandLogScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    HandLogScreen { align: center middle; }
-    HandLogScreen #log-box {
-        width: 100%; max-width: 86; height: auto; max-height: 100%;
-        border: round $primary; background: $surface; padding: 0 1;
-    }
-    HandLogScreen #log-body { height: auto; }
-    """
 
     BINDINGS = [
         Binding("o", "switch('log')", "Hand log", id="log-log"),

@@ -75,11 +75,6 @@ class LeaderboardScreen(Screen[None]):
         Binding("pageup", "scroll(-10)", "Page", show=False, id="board-page-up"),
     ]
 
-    DEFAULT_CSS = """
-    LeaderboardScreen #board-box { padding: 0 1; }
-    LeaderboardScreen #board-you { margin: 1 0 0 0; color: $warning; }
-    LeaderboardScreen .board-note { color: $text-muted; }
-    """
 
     def __init__(self, board: Path | None = None, data_folder: Path | None = None) -> None:
         super().__init__()

@@ -76,19 +76,6 @@ class ReplayScreen(Screen[None]):
         record: dict[str, Any]
         hand: int
 
-    DEFAULT_CSS = """
-    ReplayScreen #replay-status { height: 2; padding: 0 1; background: $panel; }
-    ReplayScreen .seat-line { height: 1; padding: 0 1; text-align: center; }
-    ReplayScreen .tiles { height: 1; }
-    ReplayScreen #replay-middle { height: 1fr; }
-    ReplayScreen .side { width: 18; height: 100%; padding: 1 0 0 1; }
-    ReplayScreen #replay-center { width: 1fr; border: round $primary; padding: 0 1; }
-    ReplayScreen #replay-caption { height: 1; text-align: center; text-style: bold; }
-    ReplayScreen #replay-trick, ReplayScreen #replay-auction { height: 1fr; }
-    ReplayScreen #replay-auction { padding: 1 2; }
-    ReplayScreen #replay-said { height: 2; padding: 0 1; text-style: bold; }
-    ReplayScreen #replay-note { height: 1; padding: 0 1; }
-    """
 
     BINDINGS = [
         Binding("right,l", "step(1)", "Step", key_display="←→", id="replay-forward"),

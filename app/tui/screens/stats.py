@@ -60,17 +60,6 @@ class StatsScreen(Screen[None]):
         Binding("b", "leaderboard", "Leaderboard", id="leaderboard"),
     ]
 
-    DEFAULT_CSS = """
-    StatsScreen #stats-box {
-        padding: 0 1;
-    }
-    StatsScreen .stats-section {
-        margin: 1 0 0 0;
-    }
-    StatsScreen .stats-note {
-        color: $text-muted;
-    }
-    """
 
     def __init__(self, glyphs: Glyphs = UNICODE) -> None:
         super().__init__()

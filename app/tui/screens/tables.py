@@ -63,12 +63,6 @@ def table_line(entry: dict[str, Any]) -> str:
 class SeatCodeScreen(ModalScreen[str | None]):
     """Asks for a seat's code; dismissed with the digits typed, or None."""
 
-    DEFAULT_CSS = """
-    SeatCodeScreen { align: center middle; }
-    SeatCodeScreen > Vertical { width: 60; height: auto; border: round $primary;
-                                padding: 1 2; background: $surface; }
-    SeatCodeScreen Input { width: 12; }
-    """
     BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="esc", id="code-cancel")]
 
     def __init__(self, question: str) -> None:
@@ -90,11 +84,6 @@ class SeatCodeScreen(ModalScreen[str | None]):
 
 
 class TablesScreen(Screen):
-    DEFAULT_CSS = """
-    TablesScreen #tables { padding: 1 2 0 2; }
-    TablesScreen #tables-news { padding: 0 2; height: auto; color: $warning; }
-    TablesScreen #tables-typed { padding: 0 2; height: auto; text-style: bold; }
-    """
     BINDINGS = [
         Binding("o", "open_table", "Open a table", id="open-table"),
         Binding("enter", "choose", "Sit", key_display="⏎", id="sit-table"),

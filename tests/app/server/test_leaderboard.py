@@ -193,6 +193,8 @@ def test_which_games_count() -> None:
 
 
 class _BoardApp(App[None]):
+    CSS = Moon42App.CSS  # the screens' styles are the app's
+
     def __init__(self, screen: LeaderboardScreen) -> None:
         super().__init__()
         self.board_screen = screen

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from moon42.app.cli import main
-from moon42.app.tui.deal_again import DealPickerScreen
 from moon42.app.tui.replay.positions import Replay
 from moon42.app.tui.replay_viewer import ReplayApp
+from moon42.app.tui.screens.deal_picker import DealPickerScreen
 from moon42.app.tui.screens.game_over import GameOverScreen
 from moon42.app.tui.screens.replay import ReplayScreen, ReplaySummaryScreen
 from moon42.app.tui.screens.scoreboard import ScoreboardScreen

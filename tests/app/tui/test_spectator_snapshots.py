@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from moon42.app.play.config import GameConfig, save_last
 from moon42.app.play.seats import Sitter
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import SpectatorTableScreen
+from moon42.app.tui.screens.shared_table import SpectatorTableScreen
 
 from .test_tables_snapshots import ServerThread, _tables, _until
 

@@ -11,8 +11,8 @@ import pytest
 
 from moon42.app.play.seats import Sitter
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import SharedTableScreen, SpectatorTableScreen
 from moon42.app.tui.screens.scoreboard import ScoreboardScreen
+from moon42.app.tui.screens.shared_table import SharedTableScreen, SpectatorTableScreen
 from moon42.app.tui.screens.summary import HandSummaryScreen
 from moon42.app.tui.widgets.hand import HandView
 

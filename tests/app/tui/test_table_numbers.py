@@ -15,7 +15,7 @@ from textual.widgets import Static
 from moon42.app.play.seats import Sitter
 from moon42.app.server.tables.hub import Tables
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import SeatCodeNotice, SharedTableScreen
+from moon42.app.tui.screens.shared_table import SeatCodeNotice, SharedTableScreen
 from moon42.app.tui.screens.tables import SeatCodeScreen, TablesScreen
 
 from .helpers import wait_for

@@ -18,7 +18,7 @@ from moon42.app.server.accounts.identity import Identity
 from moon42.app.server.tables.hub import Tables
 from moon42.app.server.tables.protocol import TableServer
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import SeatCodeNotice, SharedTableScreen
+from moon42.app.tui.screens.shared_table import SeatCodeNotice, SharedTableScreen
 from moon42.app.tui.screens.tables import TablesScreen
 
 from .helpers import wait_for
