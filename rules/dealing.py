@@ -38,6 +38,12 @@ class HandLog:
         self.widow = widow
         self.actions: list[Action] = []
 
+    def copy(self) -> HandLog:
+        """The same hand with a list of actions of its own."""
+        twin = HandLog(self.dealer, self._deal, self.widow, self._masks)
+        twin.actions = self.actions.copy()
+        return twin
+
     @property
     def deal(self) -> tuple[tuple[Tile, ...], ...]:
         if self._deal is None:
