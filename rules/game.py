@@ -117,6 +117,55 @@ def _seating(seats: int, sitting_out: int | None) -> tuple[int, ...]:
         after.append((nxt + 1) % seats if nxt == sitting_out else nxt)
     return tuple(after)
 
+# A game's state as __getstate__ lists it, slot by slot (every slot, once).
+_STATE = (
+    "options",
+    "seed",
+    "seats",
+    "players",
+    "tile_set",
+    "_shuffler",
+    "scores",
+    "results",
+    "log",
+    "_actions",
+    "winner",
+    "phase",
+    "dealer",
+    "_top_bid",
+    "_play_out",
+    "_trick_points",
+    "_uses_marks",
+    "_offered",
+    "_trump_actions",
+    "_bid_rules",
+    "_hands",
+    "_widow",
+    "_discard",
+    "_bids",
+    "_high",
+    "_bidder",
+    "_contract",
+    "_declarer",
+    "_trump",
+    "_rules",
+    "_sevens",
+    "_suits_play",
+    "_power",
+    "_sitting_out",
+    "_tricks",
+    "_trick_plays",
+    "_follow",
+    "_follow_lead",
+    "_leader",
+    "_tricks_won",
+    "_points",
+    "_legal",
+    "_next_seat",
+    "_trick_size",
+    "_to_act",
+)
+
 
 class Game:
     """One game of Moon for three, Moon for four or Texas 42."""
@@ -225,52 +274,64 @@ class Game:
         changes in place (numbers, tuples, tiles, the options, the shuffle, the trick rules)
         is shared.  Far cheaper than replaying the record."""
         twin: Game = _object_new(Game)
-        twin.options = self.options
-        twin.seed = self.seed
-        twin.seats = self.seats
-        twin.players = self.players
-        twin.tile_set = self.tile_set
-        twin._shuffler = self._shuffler
-        twin.scores = self.scores.copy()
-        twin.results = self.results.copy()
-        twin.log = log = [hand.copy() for hand in self.log]
-        twin._actions = log[-1].actions if log else []
-        twin.winner = self.winner
-        twin.phase = self.phase
-        twin.dealer = self.dealer
-        twin._top_bid = self._top_bid
-        twin._play_out = self._play_out
-        twin._trick_points = self._trick_points
-        twin._uses_marks = self._uses_marks
-        twin._offered = self._offered.copy()
-        twin._trump_actions = self._trump_actions.copy()
-        twin._bid_rules = self._bid_rules
-        twin._hands = self._hands.copy()
-        twin._widow = self._widow
-        twin._discard = self._discard
-        twin._bids = self._bids.copy()
-        twin._high = self._high
-        twin._bidder = self._bidder
-        twin._contract = self._contract
-        twin._declarer = self._declarer
-        twin._trump = self._trump
-        twin._rules = self._rules
-        twin._sevens = self._sevens
-        twin._suits_play = self._suits_play
-        twin._power = self._power
-        twin._sitting_out = self._sitting_out
-        twin._tricks = self._tricks.copy()
-        twin._trick_plays = self._trick_plays.copy()
-        twin._follow = self._follow
-        twin._follow_lead = self._follow_lead
-        twin._leader = self._leader
-        twin._tricks_won = self._tricks_won.copy()
-        twin._points = self._points.copy()
-        twin._legal = self._legal
-        twin._next_seat = self._next_seat
-        twin._trick_size = self._trick_size
-        twin._to_act = self._to_act
+        twin.__setstate__(self.__getstate__())
         return twin
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The game's state with every list copied (for ``clone`` and ``copy.copy``)."""
+        log = [hand.copy() for hand in self.log]
+        return (
+            self.options,
+            self.seed,
+            self.seats,
+            self.players,
+            self.tile_set,
+            self._shuffler,
+            self.scores.copy(),
+            self.results.copy(),
+            log,
+            log[-1].actions if log else [],
+            self.winner,
+            self.phase,
+            self.dealer,
+            self._top_bid,
+            self._play_out,
+            self._trick_points,
+            self._uses_marks,
+            self._offered.copy(),
+            self._trump_actions.copy(),
+            self._bid_rules,
+            self._hands.copy(),
+            self._widow,
+            self._discard,
+            self._bids.copy(),
+            self._high,
+            self._bidder,
+            self._contract,
+            self._declarer,
+            self._trump,
+            self._rules,
+            self._sevens,
+            self._suits_play,
+            self._power,
+            self._sitting_out,
+            self._tricks.copy(),
+            self._trick_plays.copy(),
+            self._follow,
+            self._follow_lead,
+            self._leader,
+            self._tricks_won.copy(),
+            self._points.copy(),
+            self._legal,
+            self._next_seat,
+            self._trick_size,
+            self._to_act,
+        )
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        """Takes a state ``__getstate__`` made (its lists then belong to this game)."""
+        for name, value in zip(_STATE, state, strict=True):
+            setattr(self, name, value)
 
     # ----- dealing -------------------------------------------------------
 
@@ -373,6 +434,15 @@ class Game:
     def to_act(self) -> Turn | None:
         turns = _TURNS[self.phase]
         return turns[self._to_act] if turns else None
+
+    @property
+    def seat_to_act(self) -> int:
+        """The seat whose turn it is, for a caller that knows a hand is in progress; a
+        RuleError between hands and once the game is over."""
+        turns = _TURNS[self.phase]
+        if not turns:
+            raise RuleError("turn", f"nobody is to act: the {self.phase.value} phase")
+        return self._to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now (empty between hands)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from enum import Enum
 
@@ -86,6 +87,16 @@ def test_a_clone_shares_no_list_with_its_original() -> None:
     clone = g.clone()
     assert _shared_mutables(g, clone) == []
     assert clone._actions is clone.log[-1].actions  # its actions land in its own log
+
+
+def test_copy_copy_gives_a_game_that_plays_on_as_the_original() -> None:
+    g = Game.new("moon4", seed=5)
+    _play_on(g, random.Random(5), 25)
+    other = copy.copy(g)
+    assert _shared_mutables(g, other) == []
+    assert _state(other) == _state(g)
+    assert _play_on(other, random.Random(6), 50) == _play_on(g, random.Random(6), 50)
+    assert _state(other) == _state(g)
 
 
 def test_a_clone_of_a_game_not_yet_dealt_deals_like_the_original() -> None:
