@@ -80,9 +80,9 @@ def _higher_bids(game: Game) -> list[int]:
 def _bidder(task: Task, game: Game, rng: random.Random) -> tuple[int, int]:
     """The seat given the bid, and its value."""
     if task.kind == "least":
-        return game.to_act.seat, least_bid(game.options)
+        return game.seat_to_act, least_bid(game.options)
     if task.kind == "higher":
-        return game.to_act.seat, rng.choice(_higher_bids(game))
+        return game.seat_to_act, rng.choice(_higher_bids(game))
 
     def worth(seat: int) -> tuple[float, int]:
         view = game.view(seat)
@@ -93,8 +93,8 @@ def _bidder(task: Task, game: Game, rng: random.Random) -> tuple[int, int]:
 
 def _auction(game: Game, seat: int, value: int) -> SeatView:
     """The seats before ``seat`` pass; returns ``seat``'s view at its turn to bid."""
-    while game.to_act.seat != seat:
-        game.apply(Pass(game.to_act.seat))
+    while game.seat_to_act != seat:
+        game.apply(Pass(game.seat_to_act))
     return game.view(seat)
 
 
@@ -112,12 +112,12 @@ def measure(task: Task) -> dict:
     record = {"task": task.key, **asdict(task), "estimator": ESTIMATOR, "seat": seat, "bid": value}
     view = _auction(game, seat, value)
     widow = task.game == "moon3"
-    bid_rate = hint.make_rate(view, value) if widow else None
+    bid_rate = hint.make_rate(view, value) if widow else 0.0  # (without a widow: below)
     if widow and not _kept(task, bid_rate, rng):
         return {**record, "kept": False, "bid_rate": bid_rate}
     game.apply(Bid(seat, value))
     while game.phase is Phase.BIDDING:
-        game.apply(Pass(game.to_act.seat))
+        game.apply(Pass(game.seat_to_act))
     if game.phase is Phase.WIDOW:
         game.apply(hint.discard(game.view(seat)))
     trump = hint.trump(game.view(seat))
@@ -176,6 +176,6 @@ def _made(start: Game, bot_of: Callable[[int], Strategy], seat: int, value: int)
                 return True
             if len(view.tricks) - ours > 7 - goal:
                 return False
-        turn = game.to_act.seat
+        turn = game.seat_to_act
         game.apply(decide(bots[turn], game.view(turn)))
     return bool(game.results[-1].made)
