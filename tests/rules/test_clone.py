@@ -85,6 +85,7 @@ def test_a_clone_shares_no_list_with_its_original() -> None:
     g = Game.new("moon3", seed=3)
     _play_on(g, random.Random(3), 30)
     clone = g.clone()
+    assert len(g.__getstate__()) == len(Game.__slots__)  # every slot, once
     assert _shared_mutables(g, clone) == []
     assert clone._actions is clone.log[-1].actions  # its actions land in its own log
 
