@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from moon42.rules.actions import Action, Bid, NameTrump, Pass, Play
 from moon42.rules.game import Phase
@@ -44,6 +45,7 @@ from .search.inference import Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, enumerate_layouts
 from .search.position import Position
 from .search.solver import Solver
+from .search.styles import SeatStyles
 
 __all__ = [
     "Advice",
@@ -111,11 +113,13 @@ class WatchedExpert(ExpertBot):
     """The expert, keeping the results of its bid and trump simulations (what a hint's
     figures rest on; the calibration measures them the same way)."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.simulations: list[tuple[int, dict[Trump, list[bool]]]] = []
 
-    def _simulate(self, view, trumps, bid, rng):
+    def _simulate(
+        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random
+    ) -> dict[Trump, list[bool]]:
         results = super()._simulate(view, trumps, bid, rng)
         self.simulations.append((bid, results))
         return results
@@ -186,7 +190,7 @@ def _meant_trump(view: SeatView, action: Action) -> Trump | None:
 
 
 def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice:
-    plays = {a.tile: a for a in view.legal if type(a) is Play}
+    plays: dict[int, Play] = {a.tile: a for a in view.legal if type(a) is Play}
     side = _on_bidding_side(view)
     if len(plays) == 1:
         return Advice(next(iter(plays.values())), "play", side)
@@ -227,7 +231,7 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     sign = 1 if maximiser else -1
     whole = _whole_credit(view)
 
-    def figures_of(t) -> TileFigures:
+    def figures_of(t: int) -> TileFigures:
         rate, best_rate = made[t] / weights, best[t] / weights
         mine = credit[t] / weights if exact else None
         if not side:
@@ -247,23 +251,27 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     choice = min(tied)
     if len(tied) > 1:
         normal = NormalBot(seed).play(view)
-        if normal.tile in tied:
+        if type(normal) is Play and normal.tile in tied:
             choice = normal.tile
     ranked = sorted(plays, key=lambda t: (t != choice, -sign * totals[t], t))
-    figures = [figures_of(t) for t in ranked]
-    figures = _proven(view, figures, Budget(None if budget is None else PROOF_BUDGET))
-    return Advice(plays[choice], "play", side, solved, tuple(figures))
+    ranked_figures = [figures_of(t) for t in ranked]
+    proven = _proven(view, ranked_figures, Budget(None if budget is None else PROOF_BUDGET))
+    return Advice(plays[choice], "play", side, solved, tuple(proven))
 
 
 def _layout_figures(
-    position: Position, tiles: list[int], quick: bool, clock: Budget | None, habits: int
-):
+    position: Position,
+    tiles: list[int],
+    quick: bool,
+    clock: Budget | None,
+    habits: int | SeatStyles,
+) -> dict[int, tuple[float, bool, int, bool]] | None:
     """Per tile (worth to the bidders, made?, credit at the end, made against best play?)
     in one layout, or None when ``clock`` (None: no limit) is spent first.  ``habits``:
     the seats that play by habits in this layout."""
     solver = Solver(position, habits=habits)
     plain = Solver(position) if habits else solver
-    out = {}
+    out: dict[int, tuple[float, bool, int, bool]] = {}
     for t in tiles:
         child = position.after(t)
         need = position.goal - child.taken

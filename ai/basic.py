@@ -65,12 +65,12 @@ def _number_key(hand: Sequence[Tile], number: int) -> tuple[int, bool, int]:
 def trump_choice(hand: Sequence[Tile], offered: Iterable[Trump]) -> Trump | None:
     """The number (or doubles) ``hand`` holds most of, among ``offered``; None if none fits."""
     choices = set(offered)
-    numbers = [t for t in NUMBERS if t in choices]
-    best = max(numbers, key=lambda trump: _number_key(hand, trump.number), default=None)
+    numbers = [n for n, t in enumerate(NUMBERS) if t in choices]  # (NUMBERS[n] is n's trump)
+    best = max(numbers, key=lambda number: _number_key(hand, number), default=None)
     doubles = sum(1 for t in hand if t.is_double)
-    if Trump.DOUBLES in choices and (best is None or doubles > _number_key(hand, best.number)[0]):
+    if Trump.DOUBLES in choices and (best is None or doubles > _number_key(hand, best)[0]):
         return Trump.DOUBLES
-    return best
+    return None if best is None else NUMBERS[best]
 
 
 def strength(hand: Sequence[Tile], trump: Trump) -> int:
@@ -159,7 +159,7 @@ class BasicBot:
         return discards[_lowest(list(discards), lambda t: (is_trump(t), t.is_double, t.pips))]
 
     def play(self, view: SeatView) -> Action:
-        rules = view.trick_rules
+        rules = view.play_rules
         plays = {a.tile: a for a in view.legal if type(a) is Play}
         tiles = list(plays)
         own = _own_rank(rules)

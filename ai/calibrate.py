@@ -42,7 +42,7 @@ import json
 import math
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from statistics import fmean
 
@@ -148,7 +148,10 @@ def check_rows(records: list[dict], folds: int = 0, judged_tables: dict | None =
     return rows
 
 
-def _row(game, phase, kind, opposition, bucket, pairs) -> dict:
+def _row(
+    game: str, phase: str, kind: str, opposition: str, bucket: str,
+    pairs: Sequence[tuple[float, bool]],
+) -> dict:
     shown = fmean(s for s, _ in pairs)
     made = fmean(m for _, m in pairs)
     judged = len(pairs) >= MIN_BIDS
@@ -180,7 +183,7 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, middle - half), min(1.0, middle + half)
 
 
-def _tasks(args) -> list[Task]:
+def _tasks(args: argparse.Namespace) -> list[Task]:
     games = list(KINDS) if args.game == "all" else [args.game]
     tasks = []
     for index in range(args.hands):
@@ -192,7 +195,7 @@ def _tasks(args) -> list[Task]:
     return tasks
 
 
-def _measure_run(args) -> int:
+def _measure_run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     done = {r["task"] for r in read_records([out])}
     tasks = [t for t in _tasks(args) if t.key not in done]
@@ -253,7 +256,7 @@ def _write(records: list[dict], runs: list[Path], tables_path: str | None) -> No
         print(f"not measured in this run, kept as they were: {', '.join(kept)}", file=sys.stderr)
 
 
-def _check(args) -> int:
+def _check(args: argparse.Namespace) -> int:
     judged_tables = None
     if args.tables:
         judged_tables = json.loads(Path(args.tables).read_text(encoding="utf-8"))["tables"]

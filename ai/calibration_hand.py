@@ -32,7 +32,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase
-from moon42.rules.actions import Action
 from moon42.rules.bidding import MARK, MOON
 from moon42.rules.views import SeatView
 
@@ -81,9 +80,9 @@ def _higher_bids(game: Game) -> list[int]:
 def _bidder(task: Task, game: Game, rng: random.Random) -> tuple[int, int]:
     """The seat given the bid, and its value."""
     if task.kind == "least":
-        return game.to_act.seat, least_bid(game.options)
+        return game.seat_to_act, least_bid(game.options)
     if task.kind == "higher":
-        return game.to_act.seat, rng.choice(_higher_bids(game))
+        return game.seat_to_act, rng.choice(_higher_bids(game))
 
     def worth(seat: int) -> tuple[float, int]:
         view = game.view(seat)
@@ -92,17 +91,11 @@ def _bidder(task: Task, game: Game, rng: random.Random) -> tuple[int, int]:
     return max(range(game.seats), key=worth), _top_bid(task.game)
 
 
-def _auction(game: Game, seat: int, value: int, actions: list[Action]) -> SeatView:
+def _auction(game: Game, seat: int, value: int) -> SeatView:
     """The seats before ``seat`` pass; returns ``seat``'s view at its turn to bid."""
-    while game.to_act.seat != seat:
-        actions.append(Pass(game.to_act.seat))
-        game.apply(actions[-1])
+    while game.seat_to_act != seat:
+        game.apply(Pass(game.seat_to_act))
     return game.view(seat)
-
-
-def _apply(game: Game, action: Action, actions: list[Action]) -> None:
-    actions.append(action)
-    game.apply(action)
 
 
 @given_auction()  # the bid is handed to a seat: the calls say nothing
@@ -112,22 +105,21 @@ def measure(task: Task) -> dict:
     rng = random.Random(task.seed_for("choice"))
     deal_seed = task.seed_for("deal")
     game = Game.new(task.game, seed=deal_seed)
-    actions: list[Action] = []
     seat, value = _bidder(task, game, rng)
     hint = WatchedExpert(
         task.seed_for("hint"), budget=HINT_BUDGET, layouts=MAX_LAYOUTS, call_budget=HINT_CALL_BUDGET
     )
     record = {"task": task.key, **asdict(task), "estimator": ESTIMATOR, "seat": seat, "bid": value}
-    view = _auction(game, seat, value, actions)
+    view = _auction(game, seat, value)
     widow = task.game == "moon3"
-    bid_rate = hint.make_rate(view, value) if widow else None
+    bid_rate = hint.make_rate(view, value) if widow else 0.0  # (without a widow: below)
     if widow and not _kept(task, bid_rate, rng):
         return {**record, "kept": False, "bid_rate": bid_rate}
-    _apply(game, Bid(seat, value), actions)
+    game.apply(Bid(seat, value))
     while game.phase is Phase.BIDDING:
-        _apply(game, Pass(game.to_act.seat), actions)
+        game.apply(Pass(game.seat_to_act))
     if game.phase is Phase.WIDOW:
-        _apply(game, hint.discard(game.view(seat)), actions)
+        game.apply(hint.discard(game.view(seat)))
     trump = hint.trump(game.view(seat))
     assert isinstance(trump, NameTrump)
     _, results = hint.simulations[-1]
@@ -137,12 +129,11 @@ def measure(task: Task) -> dict:
         bid_rate = max(rates.values())
         if not _kept(task, bid_rate, rng):
             return {**record, "kept": False, "bid_rate": bid_rate}
-    _apply(game, trump, actions)
+    game.apply(trump)
     side = _side(game, seat)
-    experts = _made(task, actions, lambda s: ExpertBot(task.seed_for(f"expert{s}")), seat, value)
+    experts = _made(game, lambda s: ExpertBot(task.seed_for(f"expert{s}")), seat, value)
     basic = _made(
-        task,
-        actions,
+        game,
         lambda s: ExpertBot(task.seed_for(f"expert{s}")) if s in side else BasicBot(s),
         seat,
         value,
@@ -170,13 +161,10 @@ def _side(game: Game, seat: int) -> set[int]:
     return {seat, (seat + 2) % 4} if game.options.partnerships else {seat}
 
 
-def _made(
-    task: Task, actions: list[Action], bot_of: Callable[[int], Strategy], seat: int, value: int
-) -> bool:
-    """Replay the auction and trump, then let the bots play until the bid is made or set."""
-    game = Game.new(task.game, seed=task.seed_for("deal"))
-    for action in actions:
-        game.apply(action)
+def _made(start: Game, bot_of: Callable[[int], Strategy], seat: int, value: int) -> bool:
+    """From the hand at its first play (``start``, left as it is), let the bots play on a
+    copy until the bid is made or set."""
+    game = start.clone()
     bots = [bot_of(s) for s in range(game.seats)]
     side = _side(game, seat)
     goal = 7 if value in (MOON, MARK) else value
@@ -188,6 +176,6 @@ def _made(
                 return True
             if len(view.tricks) - ours > 7 - goal:
                 return False
-        turn = game.to_act.seat
+        turn = game.seat_to_act
         game.apply(decide(bots[turn], game.view(turn)))
     return bool(game.results[-1].made)

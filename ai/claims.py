@@ -67,8 +67,7 @@ def check_claim(view: SeatView) -> Claim:
     why_not = may_claim(view)
     if why_not:
         return Claim(why_not=why_not)
-    rules = view.trick_rules
-    assert rules is not None
+    rules = view.play_rules
     out = _out(view)
     left = list(view.hand)
     order: list[Tile] = []
@@ -91,8 +90,8 @@ def claim_play(view: SeatView, claimer: int, order: tuple[Tile, ...]) -> Action:
     if view.seat == claimer:
         tile = next(t for t in order if t in view.hand)
         return Play(view.seat, tile)
-    rules = view.trick_rules
-    assert rules is not None and view.current_trick is not None
+    rules = view.play_rules
+    assert view.current_trick is not None
     led = view.current_trick.plays[0][1]
     plays = [a for a in view.legal if isinstance(a, Play)]
     return min(plays, key=lambda a: (rules.power_lead[led][a.tile], a.tile))

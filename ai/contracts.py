@@ -30,7 +30,7 @@ missing tiles of its suit, so it takes every trick however the others are dealt.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from moon42.rules.actions import Action, Bid, Plunge, Splash
 from moon42.rules.bidding import MARK, MAX_BID
@@ -275,7 +275,9 @@ def special_bid(view: SeatView, plain: Iterable[Trump]) -> Action | None:
     return None
 
 
-def partner_trump(view: SeatView, named: Iterable[Trump], value) -> Trump:
+def partner_trump(
+    view: SeatView, named: Iterable[Trump], value: Callable[[Trump], float]
+) -> Trump:
     """After the partner's Plunge or Splash: the trump the side is strongest in.
 
     The bidder holds at least four (three) doubles, so doubles when the side surely holds
@@ -306,7 +308,7 @@ def partner_trump(view: SeatView, named: Iterable[Trump], value) -> Trump:
 
 def nello_tile(view: SeatView, know: Knowledge, tiles: Sequence[Tile]) -> Tile:
     """Nello: the bidder ducks every trick; the two others try to make it win one."""
-    rules = view.trick_rules
+    rules = view.play_rules
     bidder = view.bidder
     trick = view.current_trick
 
@@ -353,7 +355,7 @@ def nello_tile(view: SeatView, know: Knowledge, tiles: Sequence[Tile]) -> Tile:
 
 def _chance_topped(view: SeatView, know: Knowledge, t: Tile) -> float:
     """The chance an opponent of the Nello bidder tops ``t`` led."""
-    rules = view.trick_rules
+    rules = view.play_rules
     suit = rules.led_suit[t]
     power = rules.power[suit][t]
     keep = 1.0
@@ -366,8 +368,9 @@ def _chance_topped(view: SeatView, know: Knowledge, t: Tile) -> float:
 
 def _chance_forced(view: SeatView, know: Knowledge, t: Tile) -> float:
     """The chance the Nello bidder must top ``t`` led: it holds the suit but nothing under."""
-    rules = view.trick_rules
+    rules = view.play_rules
     bidder = view.bidder
+    assert bidder is not None, "Nello with no bidder"
     suit = rules.led_suit[t]
     ranks = rules.power[suit]
     follow = know.possible[bidder] & rules.follow_mask[suit]

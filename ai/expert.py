@@ -61,6 +61,7 @@ from collections.abc import Iterator
 from moon42.rules.actions import Action, Bid, NameTrump, Pass, Play, Plunge, Splash
 from moon42.rules.bidding import MOON
 from moon42.rules.game import Phase
+from moon42.rules.options import Options
 from moon42.rules.tiles import TILES, mask_of
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
@@ -143,7 +144,7 @@ def _safest(
 def _alike_plays(view: SeatView, tiles: list[int], hidden: int) -> dict[int, list[int]]:
     """The tiles to solve, each with the tiles that play exactly alike in every layout."""
     trick = view.current_trick
-    rules = view.trick_rules
+    rules = view.play_rules
     if trick is None:
         return alike_tiles(rules, tiles, hidden)
     suit = rules.led_suit[trick.plays[0][1]]
@@ -166,7 +167,7 @@ def _still_racing(
     ]
 
 
-def make_rate_needed(options) -> float:
+def make_rate_needed(options: Options) -> float:
     """The share of bids made in play (``calibration.made_in_play``) at which the expert
     bids: ``MAKE_RATE``, or its game's in ``MAKE_RATES``."""
     return MAKE_RATES.get(options.game, MAKE_RATE)
@@ -261,7 +262,7 @@ class ExpertBot:
         return deal_constraints(view)
 
     def play(self, view: SeatView) -> Action:
-        plays = {a.tile: a for a in view.legal if type(a) is Play}
+        plays: dict[int, Play] = {a.tile: a for a in view.legal if type(a) is Play}
         if len(plays) == 1:
             return next(iter(plays.values()))
         constraints = self._play_constraints(view)
@@ -329,7 +330,7 @@ class ExpertBot:
         if len(tied) > 1:
             # Still equal: normal's rules of thumb keep count and high tiles.
             hint = self._normal.play(view)
-            if hint.tile in tied:
+            if type(hint) is Play and hint.tile in tied:
                 return hint
         return plays[min(tied)]
 
@@ -359,15 +360,16 @@ class ExpertBot:
         constraints = self._deal_constraints(view)
         budget = Budget(self.call_budget)
         promised = _promised_doubles(view)
-        if promised:
+        if promised and view.bidder is not None:  # (a promise is a partner's bid)
             layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng, budget)
         else:
             layouts_of = self._layouts(constraints, rng, budget)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
         # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
         # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.
-        bidding = view.phase is Phase.BIDDING or view.bidder is None
-        bidder = view.seat if bidding else view.bidder
+        bidder = view.bidder
+        if view.phase is Phase.BIDDING or bidder is None:
+            bidder = view.seat
         declarer = view.seat
         for layouts, (hands, _) in enumerate(layouts_of):
             made = {}
@@ -425,15 +427,16 @@ class ExpertBot:
     def trump(self, view: SeatView) -> Action:
         named = {a.trump: a for a in view.legal if type(a) is NameTrump}
         normal = self._normal.trump(view)
-        if normal.trump in (Trump.NELLO, Trump.SEVENS):
+        if type(normal) is NameTrump and normal.trump in (Trump.NELLO, Trump.SEVENS):
             return normal
-        plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
+        plain: list[Trump] = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
         if len(plain) < 2:
             return normal
         candidates = self._candidates(view, plain)
         plunged = view.contract in ("plunge", "splash")
         if plunged and Trump.DOUBLES in plain and Trump.DOUBLES not in candidates:
             candidates.append(Trump.DOUBLES)
+        assert view.high_bid is not None, "trump named with no bid"
         results = self._simulate(view, candidates, view.high_bid, self._deal_rng(view))
 
         def score(trump: Trump) -> float:

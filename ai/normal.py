@@ -134,7 +134,7 @@ class NormalBot:
 
     def trump(self, view: SeatView) -> Action:
         named = {a.trump: a for a in view.legal if type(a) is NameTrump}
-        plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
+        plain: list[Trump] = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
         if not plain:
             return next(iter(named.values()))
 

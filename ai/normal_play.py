@@ -42,7 +42,7 @@ class _Seat:
     def __init__(self, view: SeatView, know: Knowledge) -> None:
         self.view = view
         self.know = know
-        self.rules = view.trick_rules
+        self.rules = view.play_rules
         self.counts = not view.options.is_moon
         me = view.seat
         self.side = {me, view.partner} if view.partner is not None else {me}
@@ -75,7 +75,7 @@ class _Seat:
 
 def choose_tile(view: SeatView, know: Knowledge, tiles: Sequence[Tile]) -> Tile:
     """The tile to play among the legal ``tiles``."""
-    rules = view.trick_rules
+    rules = view.play_rules
     if len(tiles) == 1:
         return tiles[0]
     if rules.sevens:
@@ -91,9 +91,10 @@ def choose_tile(view: SeatView, know: Knowledge, tiles: Sequence[Tile]) -> Tile:
 
 def _follow(seat: _Seat, tiles: Sequence[Tile]) -> Tile:
     rules, trick = seat.rules, seat.view.current_trick
+    assert trick is not None, "following with no trick led"
     led = rules.led_suit[trick.plays[0][1]]
     ranks = rules.power[led]
-    best_seat, best = trick.plays[rules.winner_index(list(trick.tiles))]
+    best_seat, best = trick.plays[rules.winner_index(trick.tiles)]
     at_stake = 1 + sum(seat.count(t) for t in trick.tiles)
     opponents_after = [s for s in seat.after if s not in seat.side]
     partner_after = [s for s in seat.after if s in seat.side]

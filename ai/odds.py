@@ -18,7 +18,7 @@ shown as "about" and kept between 1% and 99%, unless a proof says more
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -102,7 +102,7 @@ def call_odds(
     return tuple(out)
 
 
-def _start(view: SeatView, trump: Trump, bid: int, hands) -> Position:
+def _start(view: SeatView, trump: Trump, bid: int, hands: Sequence[int]) -> Position:
     bidder = view.seat if view.bidder is None or view.phase is Phase.BIDDING else view.bidder
     return Position.new_hand(view.options, trump, bid, bidder, view.seat, hands)
 

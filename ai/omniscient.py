@@ -14,6 +14,8 @@ trump, so next to ``omniscient`` it measures what seeing every hand at the call 
 
 from __future__ import annotations
 
+from typing import Any
+
 from moon42.rules.actions import Action, NameTrump, Play
 from moon42.rules.game import Game
 from moon42.rules.tiles import mask_of
@@ -43,7 +45,9 @@ class OmniscientBot(ExpertBot):
 
     description = "Sees every hand and plays perfectly: a yardstick, not an opponent."
 
-    def __init__(self, seed: int | None = None, blind_calls: bool = False, **kwargs) -> None:
+    def __init__(
+        self, seed: int | None = None, blind_calls: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(seed, **kwargs)
         self.blind_calls = blind_calls
         self._game: Game | None = None
@@ -68,14 +72,13 @@ class OmniscientBot(ExpertBot):
     def trump(self, view: SeatView) -> Action:
         hands = true_hands(self._game, view)
         named = {a.trump: a for a in view.legal if type(a) is NameTrump}
-        plain = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
-        if hands is None or len(plain) < 2 or self.blind_calls:
+        plain: list[Trump] = [t for t in named if t not in (Trump.NELLO, Trump.SEVENS)]
+        bid, bidder = view.high_bid, view.bidder
+        if hands is None or len(plain) < 2 or self.blind_calls or bid is None or bidder is None:
             return super().trump(view)
-        best, best_worth = None, None
+        best, best_worth = plain[0], None
         for trump in self._candidates(view, plain):
-            start = Position.new_hand(
-                view.options, trump, view.high_bid, view.bidder, view.seat, hands
-            )
+            start = Position.new_hand(view.options, trump, bid, bidder, view.seat, hands)
             position = self._aimed(start, view)
             value = worth(position, Solver(position).value(position))
             if best_worth is None or value > best_worth:

@@ -19,6 +19,8 @@ be worth at most.
 
 from __future__ import annotations
 
+from typing import Any
+
 from moon42.rules.game import Game
 from moon42.rules.tiles import TILES
 from moon42.rules.views import SeatView
@@ -85,7 +87,7 @@ class PartnerSightedBot(ExpertBot):
         seed: int | None = None,
         when: frozenset[str] = WHEN,
         sees: str | None = None,
-        **kwargs,
+        **kwargs: Any,
     ) -> None:
         super().__init__(seed, **kwargs)
         if sees is not None and sees not in KINDS:
@@ -107,11 +109,12 @@ class PartnerSightedBot(ExpertBot):
     def _play_constraints(self, view: SeatView) -> Constraints:
         constraints = super()._play_constraints(view)
         hand = self._partner_hand(view) if "play" in self.when else None
-        if hand is None:
+        partner = view.partner
+        if hand is None or partner is None:  # (a partner's hand is known only with a partner)
             return constraints
         if self.sees is None:
-            return shown(constraints, view.partner, hand)
-        return kind_shown(constraints, view.partner, hand, self._kind(view))
+            return shown(constraints, partner, hand)
+        return kind_shown(constraints, partner, hand, self._kind(view))
 
     def _kind(self, view: SeatView) -> int:
         if self.sees == "doubles":
@@ -126,4 +129,7 @@ class PartnerSightedBot(ExpertBot):
     def _deal_constraints(self, view: SeatView) -> Constraints:
         constraints = super()._deal_constraints(view)
         hand = self._partner_hand(view) if "call" in self.when else None
-        return constraints if hand is None else shown(constraints, view.partner, hand)
+        partner = view.partner
+        if hand is None or partner is None:
+            return constraints
+        return shown(constraints, partner, hand)

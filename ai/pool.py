@@ -36,6 +36,7 @@ from moon42.rules.views import SeatView
 from .basic import BasicBot
 from .facts.knowledge import Knowledge
 from .normal import NormalBot
+from .protocol import Strategy
 
 __all__ = ["CheapBot", "DoublesFirstBot", "HoardBot", "SmearBot"]
 
@@ -46,11 +47,12 @@ class _Trick:
     """The trick a seat follows to: the suit led, the tile on top and whose side holds it."""
 
     def __init__(self, view: SeatView) -> None:
-        rules = view.trick_rules
+        rules = view.play_rules
         trick = view.current_trick
+        assert trick is not None, "following with no trick led"
         self.suit = rules.led_suit[trick.plays[0][1]]
         self.power = rules.power[self.suit]
-        winner, self.top = trick.plays[rules.winner_index(list(trick.tiles))]
+        winner, self.top = trick.plays[rules.winner_index(trick.tiles)]
         self.ours = view.partner is not None and winner == view.partner
         self.count = sum(t.count for t in trick.tiles) if not view.options.is_moon else 0
 
@@ -64,7 +66,7 @@ class _PlainPlayer:
     description = ""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._calls = NormalBot(seed)
+        self._calls: Strategy = NormalBot(seed)
 
     def bid(self, view: SeatView) -> Action:
         return self._calls.bid(view)
@@ -118,7 +120,7 @@ class CheapBot(_PlainPlayer):
     description = "Wins every trick as cheaply as it can."
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         know = Knowledge.of(view)
         bosses = [t for t in tiles if _is_boss(rules, know, t)]
         if bosses:
@@ -127,7 +129,7 @@ class CheapBot(_PlainPlayer):
         return min(rest, key=lambda t: (_count(view, t), _strength(rules, t)))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         low = lambda t: (_count(view, t), trick.power[t], t.pips)  # noqa: E731
         if not trick.ours:
             winners = [t for t in tiles if trick.beats(t)]
@@ -143,7 +145,7 @@ class SmearBot(_PlainPlayer):
     description = "Gives its count to its partner's tricks."
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         bidding_side = view.bidder is not None and view.bidder in (view.seat, view.partner)
         trumps = [t for t in tiles if rules.is_trump[t]]
         if bidding_side and trumps:
@@ -155,7 +157,7 @@ class SmearBot(_PlainPlayer):
         return max(_plain(rules, tiles) or tiles, key=lambda t: _strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         if trick.ours:
             plain = _plain(rules, tiles) if trick.suit != TRUMP_SUIT else tiles
             return max(plain or tiles, key=lambda t: (_count(view, t), _strength(rules, t)))
@@ -179,14 +181,14 @@ class HoardBot(_BasicCalls):
     description = "Keeps its trumps to the end."
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         plain = _plain(rules, tiles)
         if plain:
             return max(plain, key=lambda t: _strength(rules, t))
         return min(tiles, key=lambda t: _strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         rest = _plain(rules, tiles) or tiles
         return min(rest, key=lambda t: (trick.power[t], _count(view, t), t.pips))
 
@@ -204,14 +206,14 @@ class DoublesFirstBot(_BasicCalls):
         return self._calls.trump(view)
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         doubles = [t for t in tiles if t.is_double]
         if doubles:
             return max(doubles, key=lambda t: (t.high, _strength(rules, t)))
         return max(tiles, key=lambda t: _strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
-        rules = view.trick_rules
+        rules = view.play_rules
         suited = mask_of(tiles) & rules.follow_mask[trick.suit]
         if not trick.ours:
             winners = [t for t in tiles if trick.beats(t)]

@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from moon42.rules.actions import Action, Bid, NameTrump, Pass, Play
+from moon42.rules.actions import Action, Bid, Discard, NameTrump, Pass, Play
 from moon42.rules.errors import RuleError
 from moon42.rules.game import Game
 from moon42.rules.record import ParsedRecord, UnknownTrump
 from moon42.rules.results import Trick
-from moon42.rules.tiles import mask_of
+from moon42.rules.tiles import Tile, mask_of
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
@@ -119,11 +119,11 @@ def moments_of(record: ParsedRecord, hand: int, seat: int) -> Walk:
                 turn = game.to_act
                 if type(action) is Play and walk.play_hands is None and turn is not None:
                     walk.play_hands = _all_hands(game)
-                if (type(action) is not UnknownTrump and turn is not None
+                if (not isinstance(action, UnknownTrump) and turn is not None
                         and action.seat == seat == turn.seat):
                     walk.moments.append(Moment(game.view(seat), _all_hands(game), action))
             try:
-                if type(action) is UnknownTrump:
+                if isinstance(action, UnknownTrump):
                     raise RuleError("trump", f"{action.text!r} is not a trump")
                 game.apply(action)
             except RuleError as error:
@@ -193,6 +193,7 @@ def _odds_for(view: SeatView, settings: Settings, bid: int, trump: Trump | None)
 
 def _play(moment: Moment, walk: Walk, hand: int, solver: Solver, settings: Settings) -> Decision:
     view, action = moment.view, moment.action
+    assert type(action) is Play, "a play's moment with another action"
     hands = list(moment.hands)
     dd = play_figures(view, hands, solver)
     trick = len(view.tricks) + 1
@@ -200,14 +201,14 @@ def _play(moment: Moment, walk: Walk, hand: int, solver: Solver, settings: Setti
     lost = None
     if winner is not None:
         lost = not _same_side(view, winner)
-    best = min(dd.best, key=int)
+    best = min((t for t in dd.best if isinstance(t, Tile)), key=int)
     wins = side_takes_trick(view, hands, solver, best)
     expert, done_fig, expert_fig, layouts = None, None, None, 0
     if settings.view and len(view.legal) > 1:
         advice = _advise(view, settings)
         figures = {f.action.tile: f for f in advice.tiles}
         expert, layouts = advice.action, advice.layouts
-        if figures:
+        if figures and type(advice.action) is Play:
             done_fig = _tile_figure(figures[action.tile])
             expert_fig = _tile_figure(figures[advice.action.tile])
     gap = 0.0
@@ -268,6 +269,7 @@ def _bid_gap(view: SeatView, action: Action, expert: Action | None,
 
 def _trump(moment: Moment, walk: Walk, hand: int, settings: Settings) -> Decision:
     view, action = moment.view, moment.action
+    assert type(action) is NameTrump, "a trump's moment with another action"
     expert, done_fig, expert_fig, layouts = None, None, None, 0
     weighed = None  # the trumps solved with every hand known: all, or the named and the expert's
     if settings.view:
@@ -278,7 +280,8 @@ def _trump(moment: Moment, walk: Walk, hand: int, settings: Settings) -> Decisio
         if type(advice.action) is NameTrump:
             expert_fig = _call_figure(odds.get(advice.action.trump))
         done = odds.get(action.trump)
-        if done is None and action.trump not in (Trump.NELLO, Trump.SEVENS) and advice.odds:
+        plain = action.trump not in (Trump.NELLO, Trump.SEVENS)
+        if done is None and plain and advice.odds and view.high_bid is not None:
             done = _odds_for(view, settings, view.high_bid, action.trump)
         done_fig = _call_figure(done)
     dd = None
@@ -293,6 +296,7 @@ def _trump(moment: Moment, walk: Walk, hand: int, settings: Settings) -> Decisio
 
 def _discard(moment: Moment, walk: Walk, hand: int, settings: Settings) -> Decision:
     view, action = moment.view, moment.action
+    assert type(action) is Discard, "a discard's moment with another action"
     dd = None
     if walk.play_hands is not None and walk.trump is not None:
         hands = list(walk.play_hands)
@@ -319,7 +323,9 @@ def review_hand(
     solver: Solver | None = None
     total = len(walk.moments)
     for done, moment in enumerate(walk.moments):
-        kind = moment.view.to_act.kind
+        turn = moment.view.to_act
+        assert turn is not None, "a moment with nobody to act"
+        kind = turn.kind
         if kind == "play":
             if solver is None:
                 solver = hand_solver(moment.view, list(moment.hands))

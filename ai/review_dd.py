@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from moon42.rules.actions import Discard, NameTrump, Play
 from moon42.rules.tiles import Tile
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
@@ -28,9 +29,19 @@ from moon42.rules.views import SeatView
 from .search.position import Position
 from .search.solver import Solver
 
-__all__ = ["Figures", "play_figures", "trump_figures", "discard_figures", "more_is_better"]
+__all__ = [
+    "Choice",
+    "Figures",
+    "play_figures",
+    "trump_figures",
+    "discard_figures",
+    "more_is_better",
+]
 
 PLAIN = (Trump.NELLO, Trump.SEVENS)
+
+# What the figures are for: a tile played or laid aside, or a trump named.
+Choice = Tile | Trump
 
 
 @dataclass(frozen=True)
@@ -41,7 +52,7 @@ class Figures:
     ``more``: whether more is better (see ``more_is_better``).
     """
 
-    values: dict[object, int]
+    values: dict[Choice, int]
     more: bool = True
 
     @property
@@ -50,11 +61,11 @@ class Figures:
         return pick(self.values.values())
 
     @property
-    def best(self) -> tuple[object, ...]:
+    def best(self) -> tuple[Choice, ...]:
         top = self.best_value
         return tuple(c for c, v in self.values.items() if v == top)
 
-    def lost(self, choice: object) -> int:
+    def lost(self, choice: Choice) -> int:
         """What ``choice`` gave up against the best (0: it is one of the best)."""
         gap = self.best_value - self.values[choice]
         return gap if self.more else -gap
@@ -76,10 +87,10 @@ def play_figures(view: SeatView, hands: list[int], solver: Solver | None = None)
     tiles now.  ``solver``: one built on this layout earlier in the hand (its table is kept)."""
     position = Position.of_view(view, hands)
     solver = solver if solver is not None else Solver(position)
-    tiles = [int(t) for t in sorted(a.tile for a in view.legal)]
+    tiles = [int(t) for t in sorted(a.tile for a in view.legal if type(a) is Play)]
     values = solver.move_values(position, tiles=tiles)
     seat = view.seat
-    mine = {Tile(t): _mine(position, seat, v) for t, v in values.items()}
+    mine: dict[Choice, int] = {Tile(t): _mine(position, seat, v) for t, v in values.items()}
     return Figures(dict(sorted(mine.items(), key=lambda kv: -int(kv[0]))),
                    more_is_better(view.trump))
 
@@ -102,12 +113,12 @@ def trump_figures(view: SeatView, hands: list[int], weighed: list[Trump] | None 
     """The numbers, doubles or no trump ``view``'s seat may name (of them the ``weighed``
     ones, if given), each with the bidding side's figure had it been named (Nello and Sevens
     score otherwise and are left out); None when fewer than two are offered."""
-    offered = [a.trump for a in view.legal if getattr(a, "trump", None) not in (None, *PLAIN)]
+    offered = [a.trump for a in view.legal if type(a) is NameTrump and a.trump not in PLAIN]
     if weighed is not None:
         offered = [t for t in offered if t in weighed]
     if len(offered) < 2:
         return None
-    values: dict[object, int] = {}
+    values: dict[Choice, int] = {}
     for trump in offered:
         position = _start(view, trump, hands)
         values[trump] = Solver(position).value(position)
@@ -118,10 +129,9 @@ def discard_figures(view: SeatView, hands: list[int], trump: Trump) -> Figures:
     """Moon for three's discard: every tile the bidder may lay aside, with its tricks had
     it laid that one aside and named ``trump`` (the trump named, or to be named, in the hand).
     ``hands[view.seat]``: the bidder's eight tiles."""
-    values = {}
+    values: dict[Choice, int] = {}
     seat = view.seat
-    for action in view.legal:
-        tile = action.tile
+    for tile in (a.tile for a in view.legal if type(a) is Discard):
         kept = list(hands)
         kept[seat] = hands[seat] & ~(1 << int(tile))
         position = _start(view, trump, kept)

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from moon42.rules.actions import Action
+from moon42.rules.tiles import Tile
+from moon42.rules.trump import Trump
 
-from .review_dd import Figures
+from .review_dd import Choice, Figures
 
 __all__ = ["Kind", "ViewFigure", "Decision", "HandReview", "VIEW_COSTLY"]
 
@@ -56,7 +58,7 @@ class Decision:
     action: Action
     trick: int | None  # a play's trick, 1 to 7
     dd: Figures | None  # the choices with every hand known
-    done: object  # the choice as ``dd`` keys it (a tile, a trump), else the action
+    done: Choice | Action  # the choice as ``dd`` keys it (a tile, a trump), else the action
     expert: Action | None  # the expert's choice from the view
     view_done: ViewFigure | None
     view_expert: ViewFigure | None
@@ -70,9 +72,10 @@ class Decision:
     @property
     def lost(self) -> int:
         """What the choice gave up with every hand known (0 without such figures)."""
-        if self.dd is None or self.done not in self.dd.values:
+        done = self.done
+        if self.dd is None or not isinstance(done, Tile | Trump) or done not in self.dd.values:
             return 0
-        return self.dd.lost(self.done)
+        return self.dd.lost(done)
 
     @property
     def costly(self) -> bool:

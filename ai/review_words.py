@@ -44,7 +44,7 @@ def action_text(action: Action) -> str:
         return type(action).__name__.lower()
     if type(action) is NameTrump:
         return action.trump.label
-    if type(action) in (Play, Discard):
+    if isinstance(action, Play | Discard):
         return str(action.tile)
     return str(action)
 
@@ -75,7 +75,8 @@ def view_text(figure: ViewFigure | None, credit_unit: str = "points") -> str | N
 
 def _play_verdict(view: SeatView, d: Decision) -> str:
     unit = unit_of(view)
-    played = d.done
+    played, dd = d.done, d.dd
+    assert isinstance(played, Tile) and dd is not None, "a play weighed with no figures"
     head = f"Trick {d.trick}: {played}"
     if d.lost <= 0:
         better = view_text(d.view_expert, unit)
@@ -90,14 +91,14 @@ def _play_verdict(view: SeatView, d: Decision) -> str:
         what = "lost the trick"
     else:
         what = f"cost {d.lost} {unit}"
-    best = [t for t in d.dd.best if isinstance(t, Tile)]
+    best = [t for t in dd.best if isinstance(t, Tile)]
     first = min(best, key=int)
     rest = [str(t) for t in best if t != first]
     others = f" (or {', '.join(rest)})" if rest else ""
     takes = " wins the trick and" if d.best_wins_trick and d.trick_lost else ""
-    verb = "keeps" if d.dd.more else "takes"
-    return (f"{head} {what}; {first}{others}{takes} {verb} {d.dd.best_value} {unit}, "
-            f"not {d.dd.values[played]} (every hand known)")
+    verb = "keeps" if dd.more else "takes"
+    return (f"{head} {what}; {first}{others}{takes} {verb} {dd.best_value} {unit}, "
+            f"not {dd.values[played]} (every hand known)")
 
 
 def _call_verdict(view: SeatView, d: Decision) -> str:
@@ -108,7 +109,7 @@ def _call_verdict(view: SeatView, d: Decision) -> str:
         if type(d.action) is Bid and type(d.expert) is Pass:
             return (f"Bidding: {action_text(d.action)} is made in {done} of hands like this; "
                     "the expert passes")
-        if type(d.action) is Bid:
+        if type(d.action) is Bid and type(d.expert) is Bid:
             return (f"Bidding: {action_text(d.action)} is made in {done} of hands like this; "
                     f"the expert bids {d.expert.value}, made in {best}")
         return (f"Bidding: you passed; the expert bids {d.bid}, made in {best} of hands "
@@ -116,18 +117,21 @@ def _call_verdict(view: SeatView, d: Decision) -> str:
     text = f"Trump: {action_text(d.action)}"
     if done is not None and best is not None and d.view_gap > 0:
         text += f" makes {d.bid} in {done} of hands like this, {expert} in {best}"
-    if d.dd is not None and d.lost > 0:
-        unit = unit_of(view, d.done)
+    named = d.done
+    if d.dd is not None and d.lost > 0 and isinstance(named, Trump):
+        unit = unit_of(view, named)
         first = d.dd.best[0]
         text += (f"; with every hand known {choice_text(first)} keeps {d.dd.best_value} {unit}, "
-                 f"{action_text(d.action)} {d.dd.values[d.done]}")
+                 f"{action_text(d.action)} {d.dd.values[named]}")
     return text
 
 
 def _discard_verdict(view: SeatView, d: Decision) -> str:
-    first = min(d.dd.best, key=int)
-    return (f"Discard: laying {d.done} aside keeps {d.dd.values[d.done]} tricks; "
-            f"laying {first} aside keeps {d.dd.best_value} (every hand known)")
+    laid, dd = d.done, d.dd
+    assert isinstance(laid, Tile) and dd is not None, "a discard weighed with no figures"
+    first = min((t for t in dd.best if isinstance(t, Tile)), key=int)
+    return (f"Discard: laying {laid} aside keeps {dd.values[laid]} tricks; "
+            f"laying {first} aside keeps {dd.best_value} (every hand known)")
 
 
 def verdict(view: SeatView, decision: Decision) -> str:
@@ -137,5 +141,6 @@ def verdict(view: SeatView, decision: Decision) -> str:
     if decision.kind == "discard" and decision.dd is not None:
         return _discard_verdict(view, decision)
     if decision.kind == "discard":
-        return f"Discard: {decision.done}; the expert lays {action_text(decision.expert)} aside"
+        expert = action_text(decision.expert) if decision.expert is not None else "another tile"
+        return f"Discard: {decision.done}; the expert lays {expert} aside"
     return _call_verdict(view, decision)

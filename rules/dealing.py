@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Callable
 from functools import cache
 
 from .actions import Action
@@ -38,6 +39,12 @@ class HandLog:
         self.widow = widow
         self.actions: list[Action] = []
 
+    def copy(self) -> HandLog:
+        """The same hand with a list of actions of its own."""
+        twin = HandLog(self.dealer, self._deal, self.widow, self._masks)
+        twin.actions = self.actions.copy()
+        return twin
+
     @property
     def deal(self) -> tuple[tuple[Tile, ...], ...]:
         if self._deal is None:
@@ -46,7 +53,9 @@ class HandLog:
 
 
 @cache
-def _layout(tile_set: tuple[Tile, ...], seats: int) -> tuple:
+def _layout(
+    tile_set: tuple[Tile, ...], seats: int
+) -> tuple[Callable[[bytes], tuple[int, ...]], tuple[int, ...], tuple[slice, ...]]:
     """What a Shuffler needs of its tile set, made once a game kind (a game is often new)."""
     unpack = struct.Struct(f"<{len(tile_set)}H").unpack_from
     bits = tuple(1 << t for t in tile_set)

@@ -73,8 +73,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     members = dict(pairs)
     if len(members) != len(pairs):
         seen: set[str] = set()
-        twice = next(name for name, _ in pairs if name in seen or seen.add(name))
-        raise PastLimit(f"names the member {quoted(twice)} twice in one object")
+        for name, _ in pairs:
+            if name in seen:
+                raise PastLimit(f"names the member {quoted(name)} twice in one object")
+            seen.add(name)
     return members
 
 

@@ -9,7 +9,9 @@ builds itself: it alone knows its hidden tiles.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from typing import Any
 
 from . import bidding
 from .actions import (
@@ -81,9 +83,10 @@ _DOUBLES = Trump.DOUBLES
 _NO_TRUMP = Trump.NO_TRUMP
 _SEVENS = Trump.SEVENS
 _tuple_new = tuple.__new__
+_object_new = object.__new__
 _BIT = tuple(1 << t for t in range(28))
 # The legal bids, by what they depend on: few enough to keep them all.
-_BIDS: dict[tuple, tuple[Action, ...]] = {}
+_BIDS: dict[tuple[object, ...], tuple[Action, ...]] = {}
 _NUMBER_TRUMPS = tuple(Trump.of_number(n) for n in range(7))
 _TILE_PLAYED = tuple(tuple(TilePlayed(s, t) for t in TILES) for s in range(4))
 # A trick's (seat, tile) pairs, made once: _PAIRS[seat][tile].
@@ -94,10 +97,10 @@ _DOUBLES_MASK = mask_of(t for t in TILES if t.is_double)
 
 # Events are immutable values and most take few distinct values (a seat, a bid, a
 # trump): each is made once and handed out again, as TilePlayed is above.
-_EVENTS: dict[tuple, Event] = {}
+_EVENTS: dict[tuple[object, ...], Event] = {}
 
 
-def _event(kind: type, *fields) -> Event:
+def _event(kind: Callable[..., Event], *fields: object) -> Event:
     key = (kind, *fields)
     event = _EVENTS.get(key)
     if event is None:
@@ -137,7 +140,8 @@ class Game:
         "_play_out",
         "_trick_points",
         "_uses_marks",
-        "_choices",
+        "_trump_actions",
+        "_offered",
         "_bid_rules",
         "_actions",
         "_hands",
@@ -184,22 +188,27 @@ class Game:
         self.log: list[HandLog] = []
         self.winner: tuple[int, ...] | None = None
         self.phase = Phase.HAND_OVER
+        self._actions: list[Action] = []
         self._clear_hand([0] * n, (), 0)
+        self._follow_lead: tuple[int, ...] = ()  # the trick rules' tables, once trump is named
+        self._power: tuple[tuple[int, ...], ...] = ()
         self._to_act = 0
         self._legal: tuple[Action, ...] | None = ()
         self._top_bid = bidding.top_bid(options)
         self._play_out = options.is_moon or options.play_out
         self._trick_points = not options.is_moon
         self._uses_marks = options.uses_marks
-        # Legal trumps depend on few things: made once per game and kept.
-        self._choices: dict[tuple, tuple[Action, ...]] = {}
+        # Legal trumps depend on few things: made once per game and kept, as the trumps
+        # offered (by contract and whether a mark was bid) and as the seat's actions.
+        self._offered: dict[tuple[str, bool], tuple[Trump, ...]] = {}
+        self._trump_actions: dict[tuple[int, str, int], tuple[Action, ...]] = {}
         self._bid_rules = (options.game, options.min_bid, options.mark_raises)
 
     @classmethod
     def new(
         cls,
         game: str,
-        options: Options | dict | None = None,
+        options: Options | dict[str, Any] | None = None,
         seed: int | None = None,
         players: list[str] | None = None,
     ) -> Game:
@@ -216,12 +225,12 @@ class Game:
         """The deal the seed gives for hand number ``hand``: seven tiles a seat, and the widow."""
         return self._shuffler.deal(hand)
 
-    def due_dealer(self, deal) -> int:
+    def due_dealer(self, deal: Iterable[Iterable[Tile]]) -> int:
         """Who must deal the next hand (rules/README.md 2): left of the last dealer, or the
         first one."""
         return self._due_dealer([mask_of(tiles) for tiles in deal])
 
-    def _due_dealer(self, masks) -> int:  # (the deal as one bitmask a seat)
+    def _due_dealer(self, masks: Sequence[int]) -> int:  # (the deal as one bitmask a seat)
         if self.log:
             return (self.log[-1].dealer + 1) % self.seats
         if self.options.is_moon:
@@ -240,7 +249,9 @@ class Game:
         dealer = self._due_dealer(masks)
         return self._begin(HandLog(dealer, None, widow, masks), list(masks))
 
-    def start_hand(self, deal, widow, dealer: int | None) -> list[Event]:
+    def start_hand(
+        self, deal: Sequence[Iterable[Tile]], widow: Iterable[Tile], dealer: int | None
+    ) -> list[Event]:
         """Start a hand with the given tiles; ``dealer`` None means the one due."""
         if self.phase is _GAME_OVER:
             raise RuleError("game over", "the game is over; no more hands are dealt")
@@ -310,6 +321,15 @@ class Game:
         turns = _TURNS[self.phase]
         return turns[self._to_act] if turns else None
 
+    @property
+    def seat_to_act(self) -> int:
+        """The seat whose turn it is, for a caller that knows a hand is in progress; a
+        RuleError between hands and once the game is over."""
+        turns = _TURNS[self.phase]
+        if not turns:
+            raise RuleError("turn", f"nobody is to act: the {self.phase.value} phase")
+        return self._to_act
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the seat to act may take now (empty between hands)."""
         legal = self._legal
@@ -334,17 +354,18 @@ class Game:
         if phase is _WIDOW:
             return tuple(DISCARDS[seat][t] for t in tiles_of_mask(self._hands[seat]))
         if phase is _TRUMP:
-            key = ("trump", seat, self._contract, self._high)
-            trumps = self._choices.get(key)
+            key = (seat, self._contract, self._high)
+            trumps = self._trump_actions.get(key)
             if trumps is None:
                 trumps = tuple(NameTrump(seat, t) for t in self.offered_trumps())
-                self._choices[key] = trumps
+                self._trump_actions[key] = trumps
             return trumps
         return ()
 
     def _playable(self, seat: int) -> int:
         hand = self._hands[seat]
         rules = self._rules
+        assert rules is not None, "a play before trump is named"
         if rules.sevens:
             best = min(_DISTANCE[t] for t in tiles_of_mask(hand))
             return mask_of(t for t in tiles_of_mask(hand) if _DISTANCE[t] == best)
@@ -431,12 +452,14 @@ class Game:
         if kind != expected:
             raise RuleError("turn", f"seat {seat} cannot {kind} now: it is to {expected}")
         self._legal = None
-        if kind == "bid":  # (a play in turn took the path above)
+        if kind == "bid":
             events = self._bid(seat, action)
-        elif kind == "discard":
+        elif type(action) is Discard:
             events = self._discard_tile(seat, action.tile)
-        else:
+        elif type(action) is NameTrump:
             events = self._name_trump(seat, action.trump)
+        else:  # a play in turn took the path above, and one out of turn was refused
+            raise AssertionError(f"{action!r} reached the bidding, widow or trump")
         self._actions.append(action)
         return events
 
@@ -497,10 +520,12 @@ class Game:
         return events
 
     def _take_widow(self) -> list[Event]:
-        self._hands[self._bidder] |= mask_of(self._widow)
+        bidder = self._bidder
+        assert bidder is not None, "the widow before the auction is won"
+        self._hands[bidder] |= mask_of(self._widow)
         self.phase = _WIDOW
-        self._to_act = self._bidder
-        return [_event(WidowTaken, self._bidder)]
+        self._to_act = bidder
+        return [_event(WidowTaken, bidder)]
 
     def _discard_tile(self, seat: int, tile: Tile) -> list[Event]:
         if not self._hands[seat] >> tile & 1:
@@ -516,13 +541,13 @@ class Game:
     def _name_trump(self, seat: int, trump: Trump) -> list[Event]:
         # What is offered depends on the contract and on a mark bid only: kept per game.
         key = (self._contract, self._high >= bidding.MARK)
-        offered = self._choices.get(key)
+        offered = self._offered.get(key)
         if offered is None:
-            offered = self._choices[key] = tuple(self.offered_trumps())
+            offered = self._offered[key] = tuple(self.offered_trumps())
         if trump not in offered:
-            offered = ", ".join(t.value for t in offered)
+            names = ", ".join(t.value for t in offered)
             raise RuleError(
-                "trump", f"trump {trump.value} is not offered here: choose one of {offered}"
+                "trump", f"trump {trump.value} is not offered here: choose one of {names}"
             )
         self._trump = trump
         if trump is _NELLO:
@@ -540,19 +565,23 @@ class Game:
         return events
 
     def _start_play(self) -> None:
+        declarer = self._declarer
+        assert declarer is not None, "the play before the auction is won"
         self.phase = _PLAY
         self._suits_play = not self._sevens
-        self._to_act = self._leader = self._declarer
+        self._to_act = self._leader = declarer
 
     def _refusal(self, seat: int, tile: Tile, playable: int) -> RuleError:
         if not self._hands[seat] >> tile & 1:
             return RuleError("hold", f"seat {seat} cannot play {TILES[tile]}: it does not hold it")
         held = ", ".join(str(t) for t in sorted(tiles_of_mask(playable), reverse=True))
-        if self._rules.sevens:
+        rules = self._rules
+        assert rules is not None, "a play before trump is named"
+        if rules.sevens:
             return RuleError(
                 "sevens", f"seat {seat} must play a tile closest to seven: it holds {held}"
             )
-        suit = self._rules.led_suit[self._trick_plays[0][1]]
+        suit = rules.led_suit[self._trick_plays[0][1]]
         name = "trump" if suit == TRUMP_SUIT else f"the {suit_name(suit)}"
         return RuleError("follow suit", f"seat {seat} must follow {name}: it holds {held}")
 
@@ -588,6 +617,7 @@ class Game:
     def _outcome_certain(self, last_winner: int) -> bool:
         """Texas 42's early end (rules/README.md 7.3, 9.4)."""
         bidder = self._bidder
+        assert bidder is not None, "tricks played with no bidder"
         if self._trump is _NELLO:
             return last_winner == bidder
         need = min(self._high, bidding.MARK)
@@ -640,9 +670,10 @@ class Game:
     # ----- reading the hand in progress ------------------------------------
 
     def current_trick(self) -> Trick | None:
-        if not self._trick_plays:
+        leader = self._leader
+        if not self._trick_plays or leader is None:
             return None
-        return Trick(self._leader, tuple(self._trick_plays), None)
+        return Trick(leader, tuple(self._trick_plays), None)
 
     def hand_in_progress(self) -> bool:
         return self.phase in _KIND_OF_PHASE
@@ -684,3 +715,118 @@ class Game:
             results=tuple(self.results),
             winner=self.winner,
         )
+
+    # ----- copying --------------------------------------------------------
+
+    def clone(self) -> Game:
+        """A copy that plays on by itself, exactly as this game would: the lists are copied
+        (scores, results, the log and its actions, the hands, bids, tricks); what nothing
+        changes in place (numbers, tuples, tiles, the options, the shuffle, the trick rules)
+        is shared.  Far cheaper than replaying the record."""
+        twin: Game = _object_new(Game)
+        twin.__setstate__(self.__getstate__())
+        return twin
+
+    def __getstate__(self) -> tuple[object, ...]:
+        """The game's state with every list copied (for ``clone`` and ``copy.copy``)."""
+        log = [hand.copy() for hand in self.log]
+        return (
+            self.options,
+            self.seed,
+            self.seats,
+            self.players,
+            self.tile_set,
+            self._shuffler,
+            self.scores.copy(),
+            self.results.copy(),
+            log,
+            log[-1].actions if log else [],
+            self.winner,
+            self.phase,
+            self.dealer,
+            self._top_bid,
+            self._play_out,
+            self._trick_points,
+            self._uses_marks,
+            self._offered.copy(),
+            self._trump_actions.copy(),
+            self._bid_rules,
+            self._hands.copy(),
+            self._widow,
+            self._discard,
+            self._bids.copy(),
+            self._high,
+            self._bidder,
+            self._contract,
+            self._declarer,
+            self._trump,
+            self._rules,
+            self._sevens,
+            self._suits_play,
+            self._power,
+            self._sitting_out,
+            self._tricks.copy(),
+            self._trick_plays.copy(),
+            self._follow,
+            self._follow_lead,
+            self._leader,
+            self._tricks_won.copy(),
+            self._points.copy(),
+            self._legal,
+            self._next_seat,
+            self._trick_size,
+            self._to_act,
+        )
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        """Takes a state ``__getstate__`` made (its lists then belong to this game)."""
+        # In __getstate__'s order, in one unpacking (as fast as copying slot by slot).
+        # These methods stay last in the class: the type checker takes each slot's type
+        # from its first assignment, which must be __init__'s or _clear_hand's.
+        (
+            self.options,
+            self.seed,
+            self.seats,
+            self.players,
+            self.tile_set,
+            self._shuffler,
+            self.scores,
+            self.results,
+            self.log,
+            self._actions,
+            self.winner,
+            self.phase,
+            self.dealer,
+            self._top_bid,
+            self._play_out,
+            self._trick_points,
+            self._uses_marks,
+            self._offered,
+            self._trump_actions,
+            self._bid_rules,
+            self._hands,
+            self._widow,
+            self._discard,
+            self._bids,
+            self._high,
+            self._bidder,
+            self._contract,
+            self._declarer,
+            self._trump,
+            self._rules,
+            self._sevens,
+            self._suits_play,
+            self._power,
+            self._sitting_out,
+            self._tricks,
+            self._trick_plays,
+            self._follow,
+            self._follow_lead,
+            self._leader,
+            self._tricks_won,
+            self._points,
+            self._legal,
+            self._next_seat,
+            self._trick_size,
+            self._to_act,
+        ) = state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .bidding import MARK, MOON, marks_of
 from .options import Options, Scoring
 
@@ -22,7 +24,12 @@ def unit_of(options: Options, seat: int) -> tuple[int, ...]:
 
 
 def hand_made(
-    options: Options, bidder: int, bid: int, nello: bool, tricks_won, points
+    options: Options,
+    bidder: int,
+    bid: int,
+    nello: bool,
+    tricks_won: Sequence[int],
+    points: Sequence[int],
 ) -> bool:
     side = unit_of(options, bidder)
     if options.game != "texas42":
@@ -33,12 +40,14 @@ def hand_made(
     return sum(map(points.__getitem__, side)) >= min(bid, MARK)
 
 
-def hand_score(options: Options, bidder: int, bid: int, made: bool, tricks_won) -> list[int]:
+def hand_score(
+    options: Options, bidder: int, bid: int, made: bool, tricks_won: Sequence[int]
+) -> list[int]:
     """What each seat's total changes by."""
     game = options.game
     three = game == "moon3"
     delta = [0, 0, 0] if three else [0, 0, 0, 0]
-    side = _PLAYERS[bidder] if three else _SIDES[bidder % 2]
+    side: tuple[int, ...] = _PLAYERS[bidder] if three else _SIDES[bidder % 2]
     if game == "texas42" or options.scoring == Scoring.MARKS:
         marks = marks_of(bid) if game == "texas42" else 1
         if made:
@@ -64,7 +73,11 @@ def hand_score(options: Options, bidder: int, bid: int, made: bool, tricks_won) 
 
 
 def game_winner(
-    options: Options, totals, bidder: int | None, bid: int | None, made: bool | None
+    options: Options,
+    totals: Sequence[int],
+    bidder: int | None,
+    bid: int | None,
+    made: bool | None,
 ) -> tuple[int, ...] | None:
     """The winning seats after a hand, or None while the game goes on (7.5 and 9.2)."""
     instant = options.moon_instant and bid == MOON and bidder is not None and options.is_moon
@@ -75,7 +88,7 @@ def game_winner(
     def total(unit: tuple[int, ...]) -> int:
         return totals[unit[0]]
 
-    if instant:
+    if instant and bidder is not None:  # (instant implies a bidder: said for the type checker)
         side = unit_of(options, bidder)
         if made:
             return side

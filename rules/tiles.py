@@ -8,6 +8,7 @@ bit positions and table indexes while everyone else sees ``6-4``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from .limits import quoted
 
@@ -64,7 +65,7 @@ class Tile(int):
     def __repr__(self) -> str:
         return f"Tile('{_TEXT[self]}')"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Tile], tuple[int]]:
         return (_tile_by_index, (int(self),))
 
 
@@ -116,7 +117,7 @@ MOON22_SET: tuple[Tile, ...] = tuple(t for t in TILES if not (t.low == 0 and t.h
 MOON21_SET: tuple[Tile, ...] = tuple(t for t in MOON22_SET if t != 0)
 
 
-def mask_of(tiles) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
     mask = 0
     for t in tiles:
         mask |= 1 << t

@@ -6,6 +6,7 @@ Everything a trick needs is precomputed once per (trump, doubles rule) into a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from functools import cache
 
@@ -171,7 +172,7 @@ class TrickRules:
     def follows(self, tile: Tile, suit: int) -> bool:
         return bool(self.follow_mask[suit] >> tile & 1)
 
-    def winner_index(self, tiles: list[int]) -> int:
+    def winner_index(self, tiles: Sequence[int]) -> int:
         """Index in ``tiles`` (in play order) of the tile that wins the trick."""
         power = self.power[self.led_suit[tiles[0]]]
         best, best_power = 0, power[tiles[0]]

@@ -87,6 +87,14 @@ class SeatView:
         return self.options.trick_rules_for(self.trump)
 
     @property
+    def play_rules(self) -> TrickRules:
+        """The trick rules of a hand whose trump is named (in the play, or once it is over);
+        a ValueError before."""
+        if self.trump is None:
+            raise ValueError("no trump is named yet: no trick rules are in force")
+        return self.options.trick_rules_for(self.trump)
+
+    @property
     def tricks_so_far(self) -> tuple[Trick, ...]:
         """This hand's tricks, the one on the table included."""
         if self.current_trick is None:

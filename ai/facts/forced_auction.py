@@ -22,11 +22,11 @@ _given: ContextVar[bool] = ContextVar("auction_given", default=False)
 
 def skip_auction(game: Game) -> None:
     """The seat to bid first (left of the dealer) bids the minimum; everybody else passes."""
-    first = game.to_act.seat
+    first = game.seat_to_act
     low = min(a.value for a in game.legal_actions() if type(a) is Bid)
     game.apply(Bid(first, low))
     while game.phase is Phase.BIDDING:
-        game.apply(Pass(game.to_act.seat))
+        game.apply(Pass(game.seat_to_act))
 
 
 @contextmanager

@@ -136,7 +136,9 @@ def features(hand: Sequence[Tile], trump: Trump, rules: TrickRules, dealt: int) 
     ]
 
 
-def _holds_above(hand: Sequence[Tile], t: Tile, ranks, suit: int, rules: TrickRules) -> bool:
+def _holds_above(
+    hand: Sequence[Tile], t: Tile, ranks: Sequence[int], suit: int, rules: TrickRules
+) -> bool:
     return any(o != t and rules.follows(o, suit) and ranks[o] > ranks[t] for o in hand)
 
 

@@ -24,7 +24,7 @@ import hashlib
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -32,6 +32,7 @@ from typing import Any, TextIO
 from moon42.rules import Game, Phase, Trump
 from moon42.rules.bidding import MARK, MOON
 from moon42.rules.options import options_for
+from moon42.rules.results import HandResult
 from moon42.rules.scoring import units_of
 
 from ..budget import scaled
@@ -104,7 +105,7 @@ DealSink = Callable[[ArenaConfig, list[Outcome]], None]  # told each deal's outc
 CONTRACT_KINDS = ("points", "marks", "follow-me", "moon", "nello", "sevens", "plunge", "splash")
 
 
-def contract_kind(result, is_moon: bool) -> str:
+def contract_kind(result: HandResult, is_moon: bool) -> str:
     """What a hand was played for: a Plunge or Splash, Nello, Sevens, no trump (follow me),
     a moon or a bid of marks, else a plain bid (points in Texas 42, tricks in Moon)."""
     if result.contract in ("plunge", "splash"):
@@ -115,7 +116,7 @@ def contract_kind(result, is_moon: bool) -> str:
         return "follow-me"
     if is_moon:
         return "moon" if result.bid == MOON else "points"
-    return "marks" if result.bid >= MARK else "points"
+    return "marks" if result.bid is not None and result.bid >= MARK else "points"
 
 
 def seats_of(game: str, copy: int) -> tuple[str, ...]:
@@ -152,7 +153,9 @@ def _share(values: dict[str, list[float]]) -> tuple[float, float]:
     return share, a - sum(b) / len(b)
 
 
-def _values(units, seating, per_seat, shared: bool) -> dict[str, list[float]]:
+def _values(
+    units: Sequence[tuple[int, ...]], seating: Sequence[str], per_seat: Sequence[int], shared: bool
+) -> dict[str, list[float]]:
     """Each unit's value by strategy: a side's score is shown on both seats (``shared``),
     its points and tricks are the sum of its seats'."""
     out: dict[str, list[float]] = {"A": [], "B": []}
@@ -211,10 +214,13 @@ def _play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
             if config.bidding:
                 values = _values(units, seating, result.score, shared=True)
             else:
-                won = result.tricks_won if options.is_moon else result.points
-                values = _values(units, seating, won, shared=False)
+                taken = result.tricks_won if options.is_moon else result.points
+                values = _values(units, seating, taken, shared=False)
             share, margin = _share(values)
-        outcomes.append(Outcome(deal, copy, share, margin, hands, *tally, tuple(contracts)))
+        a_bids, a_made, b_bids, b_made = tally
+        outcomes.append(Outcome(
+            deal, copy, share, margin, hands, a_bids, a_made, b_bids, b_made, tuple(contracts)
+        ))
     return outcomes
 
 

@@ -24,7 +24,7 @@ import json
 import math
 from multiprocessing import Pool
 
-from moon42.rules import Game
+from moon42.rules import Game, Play
 from moon42.rules.tiles import mask_of
 
 from ..basic import BasicBot
@@ -51,17 +51,18 @@ def critical_decisions(
     players = [NormalBot(deal * 4 + s) if s % 2 == deal % 2 else BasicBot() for s in range(4)]
     out = []
     position_number = 0
-    while game.to_act is not None:
-        seat = game.to_act.seat
+    while (turn := game.to_act) is not None:
+        seat = turn.seat
         view = game.view(seat)
         looked_at = len(view.played) // 4 in tricks
-        if view.to_act.kind == "play" and looked_at and len(view.legal) > 1:
+        if turn.kind == "play" and looked_at and len(view.legal) > 1:
             hands = [mask_of(game.view(s).hand) for s in range(game.seats)]
             position = for_majority(Position.of_view(view, hands))
             solver = Solver(position)
             maximiser = bool(position.maximisers >> seat & 1)
             wins = {}
             for action in view.legal:
+                assert type(action) is Play
                 child = position.after(action.tile)
                 made = solver.reaches(child, position.goal - child.taken)
                 wins[action.tile] = made == maximiser
@@ -71,6 +72,7 @@ def critical_decisions(
                 if aim is not None:
                     aim()
                 choice = decide(bot, view)
+                assert type(choice) is Play and view.bidder is not None
                 out.append((wins[choice.tile], seat % 2 == view.bidder % 2))
             position_number += 1
         game.apply(decide(players[seat], view))

@@ -37,7 +37,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from multiprocessing import Pool
 
@@ -92,7 +92,7 @@ def situation(view: SeatView, tile: int) -> str:
     trick = view.current_trick
     if trick is None or not trick.plays:
         return "lead"
-    rules = view.trick_rules
+    rules = view.play_rules
     lead = int(trick.plays[0][1])
     if rules.follow_lead[lead] >> tile & 1:
         return "follow"
@@ -144,9 +144,11 @@ def judge_every_trump(view: SeatView, hands: list[int]) -> dict[Trump, Decision]
     values: dict[Trump, int] = {}
     worths: dict[Trump, float] = {}
     goal = 0
+    bid, bidder = view.high_bid, view.bidder
+    assert bid is not None and bidder is not None, "trump named with no bid"
     for trump in offered:
         position = for_majority(
-            Position.new_hand(view.options, trump, view.high_bid, view.bidder, view.seat, hands))
+            Position.new_hand(view.options, trump, bid, bidder, view.seat, hands))
         values[trump] = Solver(position).value(position)
         worths[trump] = worth(position, values[trump])
         goal = position.goal
@@ -237,7 +239,7 @@ def summary(deals: Iterable[Deal]) -> dict:
         for s in SITUATIONS
         for side, bidding in (("bidder", True), ("defender", False))
     }
-    losing_per_deal = [sum(d.losing for d in deal.decisions if d.trick) for deal in deals]
+    losing_per_deal = [float(sum(d.losing for d in deal.decisions if d.trick)) for deal in deals]
     return {
         "deals": len(deals),
         "win_rate": rate,
@@ -306,7 +308,7 @@ def compare(before: list[Deal], after: list[Deal]) -> dict:
     if not pairs:
         raise ValueError("the two runs share no deal")
 
-    def paired(pick) -> dict:
+    def paired(pick: Callable[[Deal], float]) -> dict:
         mean, low, high = _interval([pick(b) - pick(a) for a, b in pairs])
         return {"before": sum(pick(a) for a, _ in pairs) / len(pairs),
                 "after": sum(pick(b) for _, b in pairs) / len(pairs),

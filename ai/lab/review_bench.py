@@ -32,15 +32,15 @@ DD_ONLY = Settings(view=False)
 
 def _hands(game_name: str, count: int, seed: int) -> list[tuple[Any, int]]:
     """``count`` records of one bid hand each, with the seat that bid."""
-    out = []
+    out: list[tuple[Any, int]] = []
     deal = 0
     while len(out) < count:
         options = {"play_out": True} if game_name == "texas42" else {}
         game = Game.new(game_name, options=options, seed=seed * 1000 + deal)
         deal += 1
         bots = [make_bot("basic", s) for s in range(game.seats)]
-        while game.to_act is not None:
-            view = game.view(game.to_act.seat)
+        while (turn := game.to_act) is not None:
+            view = game.view(turn.seat)
             game.apply(decide(bots[view.seat], view))
         bidder = game.results[-1].bidder
         if bidder is not None:
@@ -57,13 +57,16 @@ def _quantiles(times: list[float]) -> dict[str, float]:
 
 def review_figures(game_name: str, hands: int, seed: int = 1) -> dict[str, Any]:
     """A whole hand's review and its double-dummy part, seconds, median and p95."""
-    whole, dd, decisions = [], [], []
+    whole: list[float] = []
+    dd: list[float] = []
+    decisions: list[int] = []
     for record, bidder in _hands(game_name, hands, seed):
         for seat in (bidder, (bidder + 1) % record.options.seats):
             for settings, times in ((DEFAULT, whole), (DD_ONLY, dd)):
                 start = time.thread_time()
                 review = review_hand(record, 0, seat, settings)
                 times.append(time.thread_time() - start)
+            assert review is not None, "a record's first hand not found"
             decisions.append(len(review.decisions))
     return {"whole": _quantiles(whole), "double_dummy": _quantiles(dd),
             "decisions": round(statistics.mean(decisions), 1)}

@@ -37,18 +37,19 @@ __all__ = ["solver_figures", "expert_figures", "main"]
 
 def _first_trick(seed: int) -> Game:
     game = Game.new("texas42", seed=seed)
-    game.apply(Bid(game.to_act.seat, 30))
+    game.apply(Bid(game.seat_to_act, 30))
     while game.phase is Phase.BIDDING:
-        game.apply(Pass(game.to_act.seat))
-    view = game.view(game.to_act.seat)
-    trump = trump_choice(view.hand, [a.trump for a in view.legal])
+        game.apply(Pass(game.seat_to_act))
+    view = game.view(game.seat_to_act)
+    trump = trump_choice(view.hand, [a.trump for a in view.legal if type(a) is NameTrump])
+    assert trump is not None, "a hand with no number or doubles to name"
     game.apply(NameTrump(view.seat, trump))
     return game
 
 
 def _position(game: Game) -> Position:
     hands = [mask_of(game.view(s).hand) for s in range(game.seats)]
-    return Position.of_view(game.view(game.to_act.seat), hands)
+    return Position.of_view(game.view(game.seat_to_act), hands)
 
 
 def _quantiles(times: list[float]) -> dict[str, float]:
@@ -115,14 +116,14 @@ def expert_figures(hands: int) -> dict:
     for seed in range(hands):
         game = Game.new("texas42", seed=1000 + seed)
         bots = [ExpertBot(seed * 4 + s) if s % 2 == 0 else BasicBot() for s in range(4)]
-        while game.to_act is not None:
-            seat = game.to_act.seat
+        while (turn := game.to_act) is not None:
+            seat = turn.seat
             view = game.view(seat)
             units, cpu = effort.done(), time.thread_time()
             start = time.perf_counter()
             action = decide(bots[seat], view)
             if seat % 2 == 0:
-                times.setdefault(view.to_act.kind, []).append(time.perf_counter() - start)
+                times.setdefault(turn.kind, []).append(time.perf_counter() - start)
                 units = effort.done() - units
                 if units:
                     per_unit.append(1e6 * (time.thread_time() - cpu) / units)

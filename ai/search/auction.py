@@ -27,6 +27,7 @@ in Moon for three the bidder's hand changes with the widow.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from moon42.rules import bidding
@@ -103,7 +104,7 @@ def _calls(view: SeatView) -> list[_Call]:
     return out
 
 
-def auction_likelihood(view: SeatView):
+def auction_likelihood(view: SeatView) -> Callable[[list[int]], float] | None:
     """A layout's weight given the other seats' calls, or None when they say nothing.
 
     The weight function takes every seat's hidden hand (a layout) and returns a number in

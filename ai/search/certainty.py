@@ -208,7 +208,7 @@ class _Search:
         return all(self.works(tuple(by_tile[t])) for t in tiles)
 
 
-def _power(rules, t: int) -> int:
+def _power(rules: TrickRules, t: int) -> int:
     """A tile's strength when led."""
     return rules.power[rules.led_suit[t]][t]
 

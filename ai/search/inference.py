@@ -16,7 +16,7 @@ a player of another style may name a shorter suit with its double.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from moon42.rules.tiles import TILES, mask_of
 from moon42.rules.trump import Trump
@@ -158,7 +158,7 @@ def _read_plays(view: SeatView) -> dict[int, Evidence] | None:
     rules = view.trick_rules
     if trump is None or rules is None or trump in (Trump.NELLO, Trump.SEVENS):
         return None
-    bidding_side = {view.bidder, view.declarer} - {None}
+    bidding_side = {s for s in (view.bidder, view.declarer) if s is not None}
     if view.options.partnerships and view.bidder is not None:
         bidding_side.add((view.bidder + 2) % 4)
     opponents = {s for s in range(view.seats) if s not in (view.seat, view.partner)}
@@ -194,9 +194,13 @@ class Reading:
         self._auction = auction_likelihood(view)
         read = _read_plays(view)
         self._read = read or {}
-        rules = view.trick_rules
+        rules = view.trick_rules  # (plays are read only when there are trick rules)
         self._prior = prior if read is not None else 0.0
-        self._table = Rules.of(rules, not view.options.is_moon) if read is not None else None
+        self._table = (
+            Rules.of(rules, not view.options.is_moon)
+            if read is not None and rules is not None
+            else None
+        )
         self._rules = rules
         self._counts = not view.options.is_moon
         self._flat = flat_prior(self._prior)
@@ -233,8 +237,10 @@ class Reading:
             if priors is None:
                 weight *= _sensible_only(plays, hand)
                 continue
-            rules = self._table.spots[spot]
-            fits, odds = spot_likelihoods(rules, self._rules, self._counts, plays, hand)
+            table, trick_rules = self._table, self._rules
+            assert table is not None and trick_rules is not None, "plays read with no trump"
+            rules = table.spots[spot]
+            fits, odds = spot_likelihoods(rules, trick_rules, self._counts, plays, hand)
             effort.spend(len(plays) * len(rules) // RULE_CHECKS + 1)
             learned = priors.get(spot)
             if learned is None:
@@ -274,6 +280,7 @@ class Reading:
             priors = self._priors.get(seat)
             if priors is None:
                 continue
+            assert table is not None, "plays read with no trump"
             chances = self.chances(hands)[seat]
             picks: list[int | None] = []
             for spot in range(len(SPOTS)):
@@ -295,7 +302,7 @@ def _sensible_only(plays: list[SeatPlay], hand: int) -> float:
     return w
 
 
-def _draw(chances, rng: random.Random) -> int:
+def _draw(chances: Sequence[float], rng: random.Random) -> int:
     """An index drawn with the given chances (they add up to one)."""
     r = rng.random()
     for i, c in enumerate(chances):
@@ -358,12 +365,12 @@ def weighed_layouts(
     it; else up to ``limit`` random ones kept by that likelihood (each then weighs 1)."""
     every = enumerate_layouts(constraints, limit)
     if every is not None:
-        for hands in every:
+        for layout in every:
             weight = 1.0
             if likely is not None:
                 effort.spend(WEIGH_EFFORT)
-                weight = likely(hands)
-            yield hands, weight
+                weight = likely(layout)
+            yield layout, weight
         return
     scale = [0.0]  # the likeliest weight drawn so far
     for _ in range(limit):

@@ -13,7 +13,7 @@ over on a dead end); ``enumerate_layouts`` lists them all when they are few.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from moon42.rules.tiles import TILES, mask_of
 from moon42.rules.trump import Trump
@@ -46,7 +46,15 @@ class Constraints:
 
     __slots__ = ("hidden", "seats", "sizes", "allowed", "known", "players")
 
-    def __init__(self, hidden: int, seats, sizes, allowed, known, players: int) -> None:
+    def __init__(
+        self,
+        hidden: int,
+        seats: Iterable[int],
+        sizes: Iterable[int],
+        allowed: Iterable[int],
+        known: Iterable[int],
+        players: int,
+    ) -> None:
         self.hidden = hidden
         self.seats = tuple(seats)
         self.sizes = tuple(sizes)

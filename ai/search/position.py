@@ -13,6 +13,7 @@ taken to play together against the bidder.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from moon42.rules.bidding import MARK, MOON
@@ -24,14 +25,14 @@ from moon42.rules.views import SeatView
 __all__ = ["Position", "for_majority", "seat_mask", "play_orders"]
 
 
-def seat_mask(seats) -> int:
+def seat_mask(seats: Iterable[int]) -> int:
     return sum(1 << s for s in seats)
 
 
 def play_orders(seats: int, sitting_out: int | None) -> tuple[tuple[int, ...], ...]:
     """For every leader, the seats in trick order (a Nello partner skipped)."""
     playing = [s for s in range(seats) if s != sitting_out]
-    out = []
+    out: list[tuple[int, ...]] = []
     for leader in range(seats):
         if leader == sitting_out:
             out.append(())
@@ -112,7 +113,13 @@ class Position:
 
     @classmethod
     def new_hand(
-        cls, options: Options, trump: Trump, bid: int, bidder: int, declarer: int, hands
+        cls,
+        options: Options,
+        trump: Trump,
+        bid: int,
+        bidder: int,
+        declarer: int,
+        hands: Sequence[int],
     ) -> Position:
         """The first trick of a hand not yet played: ``declarer`` leads (bidding by simulation)."""
         out = (bidder + 2) % 4 if trump is Trump.NELLO else None
@@ -133,25 +140,24 @@ class Position:
     @classmethod
     def of_view(cls, view: SeatView, hands: list[int] | tuple[int, ...]) -> Position:
         """The position of ``view``'s hand with the given tiles in every seat (a layout)."""
-        rules = view.trick_rules
-        if rules is None:
+        trump, bid, bidder, declarer = view.trump, view.high_bid, view.bidder, view.declarer
+        if trump is None or bid is None or bidder is None or declarer is None:
             raise ValueError("the hand has no trump yet: there is nothing to solve")
-        bidder = view.bidder
+        rules = view.play_rules
         out = view.sitting_out
         trick = view.current_trick
         if trick is not None:
             leader = trick.leader
             tiles = tuple(int(t) for _, t in trick.plays)
         else:
-            leader = view.tricks[-1].winner if view.tricks else view.declarer
+            won_last = view.tricks[-1].winner if view.tricks else None
+            leader = declarer if won_last is None else won_last
             tiles = ()
-        maximisers, credit, counts, goal = _contract(
-            view.options, view.trump, view.high_bid, bidder, out
-        )
+        maximisers, credit, counts, goal = _contract(view.options, trump, bid, bidder, out)
         done = view.tricks
         taken = 0
         for t in done:
-            if credit >> t.winner & 1:
+            if t.winner is not None and credit >> t.winner & 1:
                 taken += trick_value(tuple(tile for _, tile in t.plays), counts)
         hands = tuple(0 if s == out else h for s, h in enumerate(hands))
         return cls(
@@ -168,7 +174,9 @@ class Position:
         )
 
 
-def _contract(options: Options, trump: Trump, bid: int, bidder: int, out: int | None):
+def _contract(
+    options: Options, trump: Trump, bid: int, bidder: int, out: int | None
+) -> tuple[int, int, bool, int]:
     """Who maximises, whose tricks are credited, whether count counts, and the goal."""
     if options.partnerships:
         side = seat_mask((bidder, (bidder + 2) % 4))
@@ -208,7 +216,7 @@ def closest_to_seven(hand: int) -> int:
     return 0
 
 
-def trick_value(tiles, counts: bool) -> int:
+def trick_value(tiles: Iterable[int], counts: bool) -> int:
     return 1 + sum(COUNT[t] for t in tiles) if counts else 1
 
 

@@ -35,9 +35,11 @@ them against the engine move by move.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from moon42.rules.tiles import COUNT, TILES
+from moon42.rules.trump import TrickRules
 
 from . import effort
 from .position import DISTANCE_MASKS, Position
@@ -149,7 +151,7 @@ class Solver:
 
     # ----- the search ---------------------------------------------------------------------
 
-    def _build(self):
+    def _build(self) -> Callable[[Position, int], int]:
         """The search as closures over local tables: the fastest Python can do."""
         solver = self
         rules = self.position.rules
@@ -181,7 +183,9 @@ class Solver:
         playing = max(len(o) for o in orders)  # the seats in a trick (a Nello partner is out)
         final = playing - 1
 
-        def distinct(tiles: list[int], hand: int, rem: int, pw=None, top: int = 0) -> list[int]:
+        def distinct(
+            tiles: list[int], hand: int, rem: int, pw: Sequence[int] | None = None, top: int = 0
+        ) -> list[int]:
             """Drop tiles equivalent to one kept before them (same hand, nothing between).
 
             In a trick already led, both must also beat the tile on top, or neither.
@@ -314,7 +318,9 @@ class Solver:
                 entry[1] = min(entry[1], best)
             return best
 
-        def follow_order(tiles: list[int], pw, top: int, happy: bool, last: bool) -> list[int]:
+        def follow_order(
+            tiles: list[int], pw: Sequence[int], top: int, happy: bool, last: bool
+        ) -> list[int]:
             """Going my way: low, count first.  Else win (cheaply if last), or shed low."""
             if len(tiles) < 2:
                 return tiles
@@ -328,7 +334,17 @@ class Solver:
             losers.sort(key=lambda t: values[t])
             return winners + losers
 
-        def follow(order, k, suit, top, winner, points, rem, left, need):
+        def follow(
+            order: tuple[int, ...],
+            k: int,
+            suit: int,
+            top: int,
+            winner: int,
+            points: int,
+            rem: int,
+            left: int,
+            need: int,
+        ) -> int:
             seat = order[k]
             pw = power[suit]
             hand = hands[seat]
@@ -351,6 +367,7 @@ class Solver:
                 theirs = not (partnerships and (winner - seat) % 2 == 0)
                 rule = style.rules[(FOLLOW if suited else SHED) + theirs]
             if rule is not None:
+                known: tuple[list[int], bool] | None
                 known = ([rule.pick(suited or hand, suit, top, 0)], False)  # its rule's tile
             else:
                 memo = (((legal << 7 | top) << 4 | suit) << 1 | happy) << 1 | last
@@ -472,7 +489,11 @@ class Solver:
 
 
 def alike_tiles(
-    rules, tiles: list[int], hidden: int, power=None, top: int = -1
+    rules: TrickRules,
+    tiles: list[int],
+    hidden: int,
+    power: Sequence[int] | None = None,
+    top: int = -1,
 ) -> dict[int, list[int]]:
     """``tiles`` (one seat's legal plays) grouped by playing alike in every layout: no tile
     that another hand may hold (``hidden``) lies between two of a group in any suit, they
@@ -511,7 +532,7 @@ def _tiles(mask: int) -> list[int]:
 
 
 @cache  # one table for each TrickRules (the engine makes one per trump and doubles)
-def _neighbours(rules) -> tuple[dict[int, int], ...]:
+def _neighbours(rules: TrickRules) -> tuple[dict[int, int], ...]:
     """``_alike_tiles`` for ``rules``, worked out once for each trump and way of doubles."""
     key = (rules.trump, rules.doubles)
     known = _NEIGHBOURS.get(key)
@@ -523,7 +544,7 @@ def _neighbours(rules) -> tuple[dict[int, int], ...]:
 _NEIGHBOURS: dict[tuple, tuple[dict[int, int], ...]] = {}
 
 
-def _alike_tiles(rules) -> tuple[dict[int, int], ...]:
+def _alike_tiles(rules: TrickRules) -> tuple[dict[int, int], ...]:
     """For each tile, the tiles it may be equivalent to, with the tiles that lie between.
 
     Two tiles are alike to a trick when they follow exactly the same suits and, in every

@@ -124,7 +124,7 @@ class Rule:
         self._fallback = _keys(rules, counts, spot, fallback) if first else self._keys
         self._power = rules.power
         # For a lead: the tiles that top each tile in the suit it leads.
-        self._beaten_by = None
+        self._beaten_by: tuple[int, ...] = ()  # (made for a "boss" rule only)
         if first == "boss":
             beaten = []
             for t in range(28):
@@ -167,7 +167,9 @@ class Rule:
         return best
 
 
-def _keys(rules: TrickRules, counts: bool, spot: int, prefs) -> list[tuple[int, ...]]:
+def _keys(
+    rules: TrickRules, counts: bool, spot: int, prefs: tuple[tuple[str, int], ...]
+) -> list[tuple[int, ...]]:
     """For each suit led (a follow) or for every suit alike: each tile's key by ``prefs``,
     the higher the likelier picked."""
     count = COUNT if counts else (0,) * 28
