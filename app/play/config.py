@@ -105,6 +105,8 @@ def load_last() -> GameConfig:
         return GameConfig()
     game = data["game"]
     options = data.get("options")
+    if not isinstance(options, dict):
+        options = {}
     try:
         options_for(game, options)
     except OptionsError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from moon42.rules import Game
+from moon42.rules import Game, NameTrump
 from moon42.rules.actions import action_to_record
 from moon42.rules.record import game_from_record, game_to_record
 
@@ -59,7 +59,7 @@ def _said(game: Game, seat: int) -> str:
     value = entry[kind]
     if kind == "bid":
         return "your pass" if value == "pass" else f"your bid of {value}"
-    if kind == "trump":  # the trump by name: the record's "4" read as a count
+    if isinstance(last, NameTrump):  # the trump by name: the record's "4" read as a count
         return f"naming {trump_text(last.trump, game.options)}"
     return f"your {kind} of {value}"
 

@@ -81,8 +81,9 @@ def facts_of(game: Game, game_id: str, human: int | None, bots: Sequence[str | N
             seats=seats,
             bids=auction_of(game.log[result.hand].actions),
         ))
-    over = game.phase is Phase.GAME_OVER and game.winner is not None
-    winners = tuple(game.winner) if over else None
+    winner = game.winner
+    over = game.phase is Phase.GAME_OVER and winner is not None
+    winners = tuple(winner) if over and winner is not None else None
     return GameFacts(
         id=game_id,
         game=options.game,
