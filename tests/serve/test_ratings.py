@@ -245,3 +245,40 @@ def test_a_damaged_file_loses_nothing(tmp_path: Path,
     Leaderboard(tmp_path).refresh()
     assert {kind: ratings_of(tmp_path, kind) for kind in before} == before
     assert json.loads((tmp_path / "leaderboard.json").read_text())["version"] == 2
+
+
+async def test_the_board_screen_shows_each_games_ranking_and_partnerships_at_80x24(
+        tmp_path: Path) -> None:
+    from moon42.app.tui.screens.leaderboard import LeaderboardScreen
+
+    from ..app.helpers import screen_text
+    from .test_leaderboard import _BoardApp
+
+    ann = player(tmp_path, member_identity("Ann"), [("moon3", s) for s in range(MIN_GAMES)])
+    bob = player(tmp_path, member_identity("Bob"), [])
+    with StatsStore(ann / "data" / STATS_NAME) as a, StatsStore(bob / "data" / STATS_NAME) as b:
+        play_shared({0: a, 2: b}, "texas42", 7, "texas42-shared-1")
+    Leaderboard(tmp_path).refresh()
+    screen = LeaderboardScreen(tmp_path / "leaderboard.json", ann / "data")
+    app = _BoardApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert "Moon for 3 (g: Moon for 4, Texas 42)" in text, text
+        ann_line = next(line for line in lines if "Ann" in line)
+        rating = board(tmp_path)["ratings"]["moon3"]["rows"][0]
+        assert ann_line.split()[0] == "1" and f"{rating['rating']:.1f}" in ann_line
+        assert f"{MIN_GAMES}" in ann_line.split()[-2:]
+        assert "no partnerships" in text and "Bob" not in text
+        await pilot.press("g", "g")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Texas 42 (g: Moon for 3, Moon for 4)" in text, text
+        # Ann and Bob: one game each, unranked; each the other's partner.
+        assert "Bob 1," in text and "Ann 1," in text, text
+        assert all(len(line) <= 80 for line in text.splitlines())
+        await pilot.press("g")
+        await pilot.pause()
+        assert "Nobody is rated at Moon for 3" not in screen_text(app)
+        assert "Moon for 3 (g:" in screen_text(app)
