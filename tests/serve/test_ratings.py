@@ -282,3 +282,15 @@ async def test_the_board_screen_shows_each_games_ranking_and_partnerships_at_80x
         await pilot.pause()
         assert "Nobody is rated at Moon for 3" not in screen_text(app)
         assert "Moon for 3 (g:" in screen_text(app)
+
+
+def test_many_players_shared_games_are_all_rated_and_the_same_from_one_seed() -> None:
+    from moon42.app.server.bench.ratings import made_up
+
+    players = made_up(12, 8, 0.6, seed=3)
+    rated = rate_all(players)
+    games = {game.id for p in players for game in p.games}
+    assert rated.unrated == 0 and rated.rated == len(games)
+    again = rate_all(reversed(made_up(12, 8, 0.6, seed=3)))
+    assert {k: {p: (s.mu, s.sigma) for p, s in v.items()} for k, v in again.standings.items()} \
+        == {k: {p: (s.mu, s.sigma) for p, s in v.items()} for k, v in rated.standings.items()}
