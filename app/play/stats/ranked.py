@@ -23,10 +23,12 @@ from datetime import UTC, datetime
 
 from moon42.rules.options import Scoring, default_target
 
-__all__ = ["COUNTED", "COUNTED_BOTS", "PlayedGame", "bot_level", "counted_games", "counts",
-           "played_games"]
+__all__ = ["COUNTED", "COUNTED_BOTS", "GAME_KINDS", "PlayedGame", "bot_level", "counted_games",
+           "counts", "played_games"]
 
 COUNTED_BOTS = frozenset({"basic", "normal", "expert"})
+# Each game a ranking of its own: its name in the statistics, and as the board says it.
+GAME_KINDS = {"moon3": "Moon for 3", "moon4": "Moon for 4", "texas42": "Texas 42"}
 # The shared tables' bots, kept under their seats' names ("Bot A"): they play ``basic``.
 _TABLE_BOTS = frozenset(f"Bot {letter}" for letter in "ABCD")
 # What the board says it counts.

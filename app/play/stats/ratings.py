@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from .ranked import PlayedGame, bot_level
+from .ranked import GAME_KINDS, PlayedGame, bot_level
 
 __all__ = ["BOT_RATINGS", "KINDS", "MIN_GAMES", "MODEL_NAME", "PlayerGames", "Rated", "bot_partner",
            "Standing", "rate_all"]
 
-KINDS = {"moon3": "Moon for 3", "moon4": "Moon for 4", "texas42": "Texas 42"}
+KINDS = GAME_KINDS
 MIN_GAMES = 5  # rated games before a player is given a rank
 MODEL_NAME = "openskill Plackett-Luce"
 # (mu, sigma) of each bot level: basic is the yardstick, a new player's starting mean.

@@ -24,12 +24,12 @@ from textual.widgets import Footer, Static
 
 from ...play.paths import data_dir
 from ...play.stats.board import BOARD_VARIABLE, REFRESH_SECONDS, choose, listed, read_board
-from ...play.stats.ranked import COUNTED
+from ...play.stats.ranked import COUNTED, GAME_KINDS
 
 __all__ = ["LeaderboardScreen"]
 
 _SIGN_IN = {"key": "key", "secret": "secret", "guest": "guest"}
-_KINDS = {"moon3": "Moon for 3", "moon4": "Moon for 4", "texas42": "Texas 42"}
+_KINDS = GAME_KINDS
 
 
 def _percent(rate: Any) -> str:
