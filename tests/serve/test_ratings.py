@@ -20,10 +20,13 @@ from moon42.app.play.stats.recorder import StatsRecorder
 from moon42.app.play.stats.store import STATS_NAME, StatsStore
 from moon42.app.server.accounts.identity import guest_identity, member_identity
 from moon42.app.server.accounts.leaderboard import Leaderboard
+from moon42.app.server.bench.ratings import made_up
+from moon42.app.tui.screens.leaderboard import LeaderboardScreen
 from moon42.rules import Game, Phase
 
+from ..app.helpers import screen_text
 from ..app.stats_games import play_recorded
-from .test_leaderboard import board, player
+from .test_leaderboard import _BoardApp, board, player
 
 FINISHED = "2026-12-01T10:00:00+00:00"
 
@@ -249,11 +252,6 @@ def test_a_damaged_file_loses_nothing(tmp_path: Path,
 
 async def test_the_board_screen_shows_each_games_ranking_and_partnerships_at_80x24(
         tmp_path: Path) -> None:
-    from moon42.app.tui.screens.leaderboard import LeaderboardScreen
-
-    from ..app.helpers import screen_text
-    from .test_leaderboard import _BoardApp
-
     ann = player(tmp_path, member_identity("Ann"), [("moon3", s) for s in range(MIN_GAMES)])
     bob = player(tmp_path, member_identity("Bob"), [])
     with StatsStore(ann / "data" / STATS_NAME) as a, StatsStore(bob / "data" / STATS_NAME) as b:
@@ -285,8 +283,6 @@ async def test_the_board_screen_shows_each_games_ranking_and_partnerships_at_80x
 
 
 def test_many_players_shared_games_are_all_rated_and_the_same_from_one_seed() -> None:
-    from moon42.app.server.bench.ratings import made_up
-
     players = made_up(12, 8, 0.6, seed=3)
     rated = rate_all(players)
     games = {game.id for p in players for game in p.games}
@@ -294,3 +290,18 @@ def test_many_players_shared_games_are_all_rated_and_the_same_from_one_seed() ->
     again = rate_all(reversed(made_up(12, 8, 0.6, seed=3)))
     assert {k: {p: (s.mu, s.sigma) for p, s in v.items()} for k, v in again.standings.items()} \
         == {k: {p: (s.mu, s.sigma) for p, s in v.items()} for k, v in rated.standings.items()}
+
+
+def test_a_guest_at_a_shared_table_leaves_the_members_ratings_alone(tmp_path: Path) -> None:
+    ann = player(tmp_path, member_identity("Ann"), [("moon3", 1)])
+    cy = player(tmp_path, guest_identity("cy"), [])
+    keeper = Leaderboard(tmp_path)
+    keeper.refresh()
+    before = ratings_of(tmp_path, "moon3")
+    with StatsStore(ann / "data" / STATS_NAME) as a, StatsStore(cy / "data" / STATS_NAME) as c:
+        play_shared({0: a, 1: c}, "moon3", 11, "moon3-with-a-guest")
+    assert len(read_player(ann / "data" / STATS_NAME).games) == 2  # counted: it is a game
+    keeper.refresh()
+    shown = board(tmp_path)
+    assert ratings_of(tmp_path, "moon3") == before and shown["unrated_games"] == 1
+    assert {row["name"] for row in shown["players"]} == {"Ann", "cy"}
