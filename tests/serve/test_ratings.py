@@ -138,6 +138,8 @@ def test_a_shared_game_is_rated_only_when_every_seat_is_claimed_alike() -> None:
     two_claim_seat_0 = one("member-bob", game("s", "moon3", shared, 0, (0,)))
     assert rate_all([ann, two_claim_seat_0]).unrated == 1
     bob = one("member-bob", game("s", "moon3", shared, 1, (0,)))
+    claims_the_bots_seat = one("member-cy", game("s", "moon3", shared, 2, (0,)))
+    assert rate_all([ann, bob, claims_the_bots_seat]).unrated == 1
     rated = rate_all([ann, bob])
     assert rated.rated == 1 and rated.standings["moon3"]["member-bob"].games == 1
     # However the players are read, the same games give the same ratings.

@@ -132,7 +132,7 @@ def _shared_event(claims: list[tuple[PlayerGames, PlayedGame]]) -> _Event | None
     first_player, first = claims[0]
     seats: list[str | None] = [None] * len(first.bots)
     for player, game in claims:
-        if player.guest or seats[game.seat] is not None \
+        if player.guest or seats[game.seat] is not None or game.bots[game.seat] is not None \
                 or (game.game, game.bots, game.winners) != (first.game, first.bots,
                                                             first.winners):
             return None
