@@ -14,13 +14,14 @@ import json
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .ranked import counted_games
+from .ranked import PlayedGame, counted_games
 
-__all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS",
-           "StatsUnreadable", "board_row", "listed", "choose", "read_board"]
+__all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS", "Reading",
+           "StatsUnreadable", "board_row", "listed", "choose", "read_board", "read_player"]
 
 # Set in a served game's environment: the board file the server keeps.
 BOARD_VARIABLE = "MOON42_LEADERBOARD"
@@ -42,10 +43,31 @@ def _rate(part: int, whole: int) -> float | None:
     return round(part / whole, 3) if whole else None
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What the board takes from one player's statistics."""
+
+    row: dict[str, Any] | None  # the counts the board shows; None if no game counts
+    games: tuple[PlayedGame, ...]  # the counted games, for the ratings
+    totals: dict[str, tuple[int, ...]]  # each counted game's final totals, by seat
+
+
+_TOTALS = """SELECT s.game_id, s.seat, s.total FROM hand_seats s
+             JOIN games g ON g.id = s.game_id
+             WHERE g.finished IS NOT NULL AND g.human_seat IS NOT NULL
+             AND s.hand = (SELECT MAX(hand) FROM hands h WHERE h.game_id = s.game_id)"""
+
+
 def board_row(path: Path) -> dict[str, Any] | None:
     """Games counted (``ranked.counts``), won, and bids made in them, in the statistics at
     ``path``; None if none counts.  Raises ``StatsUnreadable`` for a file too big, damaged
     or too slow to read."""
+    return read_player(path).row
+
+
+def read_player(path: Path) -> Reading:
+    """The board's row and the counted games of the statistics at ``path`` (``board_row``
+    says what it raises)."""
     sizes = 0
     for part in (path, path.with_name(path.name + "-wal")):
         try:
@@ -69,6 +91,7 @@ def board_row(path: Path) -> dict[str, Any] | None:
             " JOIN games g ON g.id = h.game_id WHERE g.finished IS NOT NULL"
             " AND g.human_seat IS NOT NULL AND h.bidder = g.human_seat"
             " GROUP BY h.game_id").fetchall()
+        totals_rows = conn.execute(_TOTALS).fetchall() if counted else []
     except sqlite3.Error as error:
         why = "reading it took too long" if "interrupt" in str(error) else str(error)
         raise StatsUnreadable(f"{path}: {why}") from None
@@ -77,15 +100,33 @@ def board_row(path: Path) -> dict[str, Any] | None:
     finally:
         conn.close()
     if not counted:
-        return None
+        return Reading(None, (), {})
     ids = {game.id for game in counted}
     bid_rows = [(n, m) for game_id, n, m in bids_by_game if game_id in ids]
     if not all(isinstance(v, int) and v >= 0 for row in bid_rows for v in row):
         raise StatsUnreadable(f"{path}: its counts are not counts")
     games, won = len(counted), sum(game.won for game in counted)
     bids, made = sum(n for n, _ in bid_rows), sum(m for _, m in bid_rows)
-    return {"games": games, "won": won, "win_rate": _rate(won, games), "bids": bids,
-            "made": made, "made_rate": _rate(made, bids)}
+    row = {"games": games, "won": won, "win_rate": _rate(won, games), "bids": bids,
+           "made": made, "made_rate": _rate(made, bids)}
+    return Reading(row, tuple(counted), _totals(path, counted, totals_rows))
+
+
+def _totals(path: Path, counted: list[PlayedGame],
+            rows: list[tuple[Any, ...]]) -> dict[str, tuple[int, ...]]:
+    """Each counted game's final totals by seat (a game whose seats are not all there has
+    none: its losers are then tied)."""
+    seats_of = {game.id: len(game.bots) for game in counted}
+    found: dict[str, dict[int, int]] = {}
+    for game_id, seat, total in rows:
+        if game_id not in seats_of:
+            continue
+        if not (isinstance(seat, int) and isinstance(total, int)):
+            raise StatsUnreadable(f"{path}: its totals are not numbers")
+        found.setdefault(game_id, {})[seat] = total
+    return {game_id: tuple(by_seat[s] for s in range(seats_of[game_id]))
+            for game_id, by_seat in found.items()
+            if set(by_seat) == set(range(seats_of[game_id]))}
 
 
 def listed(data_folder: Path) -> bool:

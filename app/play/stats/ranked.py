@@ -19,13 +19,16 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from moon42.rules.options import Scoring, default_target
 
-__all__ = ["COUNTED", "COUNTED_BOTS", "PlayedGame", "counted_games", "counts",
-           "played_games"]
+__all__ = ["COUNTED", "COUNTED_BOTS", "GAME_KINDS", "PlayedGame", "bot_level", "counted_games",
+           "counts", "played_games"]
 
 COUNTED_BOTS = frozenset({"basic", "normal", "expert"})
+# Each game a ranking of its own: its name in the statistics, and as the board says it.
+GAME_KINDS = {"moon3": "Moon for 3", "moon4": "Moon for 4", "texas42": "Texas 42"}
 # The shared tables' bots, kept under their seats' names ("Bot A"): they play ``basic``.
 _TABLE_BOTS = frozenset(f"Bot {letter}" for letter in "ABCD")
 # What the board says it counts.
@@ -46,6 +49,16 @@ class PlayedGame:
     undo_used: bool
     whole: bool  # kept from its first hand
     won: bool
+    finished: str = ""  # when it was won, in UTC (ISO 8601): the order ratings take games in
+    winners: tuple[int, ...] = ()  # the winning seats
+
+
+def bot_level(bot: str) -> str | None:
+    """The strength a counted bot plays at (a shared table's bots play ``basic``); None for
+    one a ranking does not count."""
+    if bot in COUNTED_BOTS:
+        return bot
+    return "basic" if bot in _TABLE_BOTS else None
 
 
 def counts(game: PlayedGame) -> bool:
@@ -53,13 +66,12 @@ def counts(game: PlayedGame) -> bool:
     scoring = Scoring.MARKS if game.uses_marks else Scoring.POINTS
     return (game.whole and not game.undo_used
             and game.target >= default_target(game.game, scoring)
-            and all(bot is None or bot in COUNTED_BOTS or bot in _TABLE_BOTS
-                    for bot in game.bots))
+            and all(bot is None or bot_level(bot) is not None for bot in game.bots))
 
 
 _PLAYED = """SELECT g.id, g.game, g.target, g.uses_marks, g.bots, g.human_seat, g.undo_used,
-                    g.human_won, EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id
-                                         AND h.hand = 0)
+                    g.human_won, g.finished, g.winners,
+                    EXISTS (SELECT 1 FROM hands h WHERE h.game_id = g.id AND h.hand = 0)
              FROM games g WHERE g.human_seat IS NOT NULL AND g.finished IS NOT NULL"""
 
 
@@ -67,19 +79,34 @@ def played_games(conn: sqlite3.Connection) -> list[PlayedGame]:
     """Every finished game with the player at a seat (sqlite3.Error as the query raises;
     ValueError for a row that is not one the statistics write)."""
     games = []
-    for id_, game, target, marks, bots, seat, undo, won, whole in conn.execute(_PLAYED):
+    for (id_, game, target, marks, bots, seat, undo, won, finished, winners,
+         whole) in conn.execute(_PLAYED):
         try:
-            seats = json.loads(bots)
+            seats, winning = json.loads(bots), json.loads(winners or "[]")
         except (TypeError, ValueError):
-            raise ValueError(f"game {str(id_)[:40]}: its bots are not a list") from None
+            raise ValueError(f"game {str(id_)[:40]}: its seats are not lists") from None
         if not isinstance(seats, list) or not all(b is None or isinstance(b, str)
                                                   for b in seats) \
                 or not all(isinstance(v, int) for v in (target, marks, seat, undo, whole)) \
-                or not isinstance(game, str):
+                or not isinstance(game, str) or not 0 <= seat < len(seats) \
+                or not isinstance(winning, list) \
+                or not all(isinstance(w, int) and 0 <= w < len(seats) for w in winning):
             raise ValueError(f"game {str(id_)[:40]}: not a game the statistics write")
         games.append(PlayedGame(str(id_), game, target, bool(marks), tuple(seats), seat,
-                                bool(undo), bool(whole), won == 1))
+                                bool(undo), bool(whole), won == 1, _utc(id_, finished),
+                                tuple(sorted(set(winning)))))
     return games
+
+
+def _utc(id_: object, finished: object) -> str:
+    """``finished`` (local time with its offset) in UTC, so that games order by it."""
+    try:
+        when = datetime.fromisoformat(str(finished))
+    except ValueError:
+        raise ValueError(f"game {str(id_)[:40]}: its end is not a time") from None
+    if when.tzinfo is None:
+        raise ValueError(f"game {str(id_)[:40]}: its end has no UTC offset")
+    return when.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def counted_games(conn: sqlite3.Connection) -> list[PlayedGame]:

@@ -5,7 +5,10 @@ Every ``REFRESH`` seconds the server looks at each player's folder and reads aga
 the statistics that changed since: every member's and key's player's first (at most
 ``MOST_PLAYERS``), then the guests who played last (at most ``MOST_GUESTS``), so a flood
 of guests' names never pushes the others off; and at most ``GUEST_ROWS`` of the board's
-rows are guests'.  Only the games a ranking counts are counted (``stats.ranked``).  A file
+rows are guests'.  Only the games a ranking counts are counted (``stats.ranked``), and each
+game kind's ratings are made again from them whenever a player's statistics changed
+(``stats.ratings``): the board keeps nothing of its own.  A player who chose to stay off
+the board is not shown, but their games still rate the others who played them.  A file
 that cannot be read (too big, damaged, too slow) is said in the log once and left off the
 board, and the board goes on.  The work is done in a thread, never on the server's loop.
 A player is shown by the name they last signed in with (``NAME_FILE`` in their folder)
@@ -23,12 +26,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ...play.stats.board import CHOICE_NAME, REFRESH_SECONDS, StatsUnreadable, board_row, listed
+from ...play.stats.board import CHOICE_NAME, REFRESH_SECONDS, StatsUnreadable, listed, read_player
+from ...play.stats.ratings import PlayerGames
 from ...play.stats.store import STATS_NAME
+from .board_ratings import rated_board
 from .identity import NAME_BYTES, Identity
 
 __all__ = ["BOARD_NAME", "NAME_FILE", "GUEST_ROWS", "MOST_GUESTS", "MOST_PLAYERS", "MOST_ROWS",
-           "REFRESH", "Leaderboard", "remember_name", "remembered_name"]
+           "REFRESH", "Leaderboard", "remember_name", "remembered_name", "top"]
 
 log = logging.getLogger("moon42.serve")
 
@@ -90,7 +95,9 @@ class Leaderboard:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.path = folder / BOARD_NAME
-        self._rows: dict[str, tuple[tuple[int, ...], dict[str, Any] | None]] = {}
+        # Each player's row (None when not on the board) and counted games, by folder.
+        self._rows: dict[str, tuple[tuple[int, ...], dict[str, Any] | None,
+                                    PlayerGames | None]] = {}
         self._skipped: set[str] = set()  # players whose statistics cannot be read now
         self._task: asyncio.Task[None] | None = None
 
@@ -125,40 +132,59 @@ class Leaderboard:
             if known is not None and known[0] == mark:
                 continue
             changed.add(label)
-            self._rows[label] = (mark, self._row(label, folder))
+            self._rows[label] = (mark, *self._row(label, folder))
         if changed or not self.path.exists():
             self._write()
             return True
         return False
 
-    def _row(self, label: str, folder: Path) -> dict[str, Any] | None:
+    def _row(self, label: str, folder: Path) -> tuple[dict[str, Any] | None,
+                                                      PlayerGames | None]:
+        """The player's row ({"off": True} if they stay off the board) and counted games."""
         data = folder / "data"
-        if not listed(data):
-            return {"off": True}
+        on_board = listed(data)
         stats = data / STATS_NAME
         if not stats.is_file():
-            return None
+            return (None if on_board else {"off": True}), None
         try:
-            row = board_row(stats)
+            reading = read_player(stats)
         except StatsUnreadable as error:
             if label not in self._skipped:
                 log.warning("leaderboard: %s is left off: %s", label, error)
             self._skipped.add(label)
-            return None
+            return (None if on_board else {"off": True}), None
         self._skipped.discard(label)
-        if row is None:
-            return None
         kind = _KINDS.get(label.partition("-")[0], "guest")
-        return {"name": remembered_name(folder), "sign_in": kind, **row}
+        games = PlayerGames(label, kind == "guest", reading.games, reading.totals)
+        if not on_board:
+            return {"off": True}, games
+        if reading.row is None:
+            return None, games
+        return {"name": remembered_name(folder), "sign_in": kind, **reading.row}, games
+
+    def _shown_players(self) -> list[tuple[PlayerGames, dict[str, Any] | None]]:
+        """Every player whose games could be read, with how the board shows them (None for
+        a player who stays off it)."""
+        players = []
+        for label, (_, row, games) in self._rows.items():
+            if games is None:
+                continue
+            if row is None:  # no game counted: shown by name if a rating comes of it
+                folder = self.folder / "players" / label
+                kind = _KINDS.get(label.partition("-")[0], "guest")
+                row = {"name": remembered_name(folder), "sign_in": kind}
+            players.append((games, None if row.get("off") else row))
+        return players
 
     def _write(self) -> None:
-        rows = [row for _, row in self._rows.values() if row is not None]
+        rows = [row for _, row, _ in self._rows.values() if row is not None]
         shown = [row for row in rows if not row.get("off")]
         shown.sort(key=lambda r: (-r["won"], -(r["win_rate"] or 0), -r["games"], r["name"]))
-        board = {"format": "moon42-leaderboard", "version": 1,
+        board = {"format": "moon42-leaderboard", "version": 2,
                  "updated": datetime.now(UTC).isoformat(timespec="seconds"),
-                 "players": _top(shown), "listed": len(shown),
-                 "off": len(rows) - len(shown), "skipped": len(self._skipped)}
+                 "players": top(shown), "listed": len(shown),
+                 "off": len(rows) - len(shown), "skipped": len(self._skipped),
+                 **rated_board(self._shown_players(), top)}
         partial = self.path.with_name(BOARD_NAME + ".new")
         partial.write_text(json.dumps(board, ensure_ascii=False), encoding="utf-8")
         os.chmod(partial, 0o644)
@@ -194,7 +220,7 @@ def _looked_at(players: Path) -> list[str]:
     return others[:MOST_PLAYERS] + [name for _, name in guests[:MOST_GUESTS]]
 
 
-def _top(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def top(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The board's rows, in rank order: ``MOST_ROWS``, of them ``GUEST_ROWS`` guests at most."""
     rows: list[dict[str, Any]] = []
     guests = 0

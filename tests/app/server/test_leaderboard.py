@@ -213,7 +213,7 @@ async def test_the_board_screen_shows_the_board_and_h_takes_the_player_off_it(
         await pilot.pause()
         text = screen_text(app)
         assert "Zoë" in text and "secret" in text and "You are on the board" in text
-        assert "Games" in text and "Made %" in text
+        assert "Moon for 3" in text and "Rating" in text and "Games" in text
         await pilot.press("h")
         await pilot.pause()
         assert "You are off the board" in screen_text(app)

@@ -1,0 +1,124 @@
+"""How long the leaderboard takes to make its ratings again (a measurement, not a test).
+
+    python -m moon42.app.server.bench.ratings [--players 200] [--games 50] [--shared 0.5]
+                                              [--seed 1] [--json]
+
+The board makes every rating again from every player's counted games whenever one player's
+statistics changed (``stats.ratings``), in its thread beside the server's loop.  This makes
+``--players`` members with ``--games`` counted games each, a ``--shared`` part of them at
+shared tables with other members (each seat's player telling the game in their own
+statistics), the rest against bots, in all three games, from ``--seed``; then times the
+ratings (``rate_all``) and the board's rankings made from them (``rated_board``), best and
+median of 5 runs.  Reading the statistics files is not timed: the board reads again only
+those that changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from ...play.stats.ranked import PlayedGame
+from ...play.stats.ratings import PlayerGames, rate_all
+from ..accounts.board_ratings import rated_board
+from ..accounts.leaderboard import top
+
+_SEATS = {"moon3": 3, "moon4": 4, "texas42": 4}
+_BOTS = ("basic", "normal", "expert")
+_RUNS = 5
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and 100000")
+    return value
+
+
+def _part(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+def made_up(players: int, games: int, shared: float, seed: int) -> list[PlayerGames]:
+    """``players`` members' counted games, as their statistics would tell them."""
+    rng = random.Random(seed)
+    labels = [f"member-p{n}" for n in range(players)]
+    played: dict[str, list[PlayedGame]] = {label: [] for label in labels}
+    totals: dict[str, dict[str, tuple[int, ...]]] = {label: {} for label in labels}
+    number = 0
+    while min(len(g) for g in played.values()) < games:
+        number += 1
+        kind = rng.choice(tuple(_SEATS))
+        seats = _SEATS[kind]
+        owner = min(labels, key=lambda label: (len(played[label]), rng.random()))
+        people = [owner]
+        if rng.random() < shared and players >= seats:
+            people += rng.sample([label for label in labels if label != owner],
+                                 rng.randint(1, seats - 1))
+        sat = rng.sample(range(seats), len(people))
+        bots = tuple(None if s in sat else rng.choice(_BOTS) for s in range(seats))
+        winner = rng.randrange(seats)
+        winners = (winner, (winner + 2) % 4) if seats == 4 else (winner,)
+        scores = tuple(21 if s == winner else rng.randint(-10, 20) for s in range(seats))
+        finished = f"2026-12-01T{number // 3600 % 24:02d}:{number // 60 % 60:02d}:" \
+                   f"{number % 60:02d}+00:00"
+        for label, seat in zip(people, sat, strict=True):
+            played[label].append(PlayedGame(f"g{number}", kind, 21, kind == "texas42", bots,
+                                            seat, False, True, seat in winners, finished,
+                                            tuple(sorted(winners))))
+            totals[label][f"g{number}"] = scores
+    return [PlayerGames(label, False, tuple(played[label]), totals[label])
+            for label in labels]
+
+
+def measure(players: int, games: int, shared: float, seed: int) -> dict[str, Any]:
+    readings = made_up(players, games, shared, seed)
+    shown = [(reading, {"name": reading.label, "sign_in": "secret"}) for reading in readings]
+    rate_times, board_times = [], []
+    for _ in range(_RUNS):
+        start = time.perf_counter()
+        rated = rate_all(readings)
+        rate_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        rated_board(shown, top)
+        board_times.append(time.perf_counter() - start)
+    return {"players": players, "games_each": games, "shared": shared, "seed": seed,
+            "games_rated": rated.rated, "shared_unrated": rated.unrated,
+            "rate_best_s": round(min(rate_times), 4),
+            "rate_median_s": round(statistics.median(rate_times), 4),
+            "board_best_s": round(min(board_times), 4),
+            "board_median_s": round(statistics.median(board_times), 4),
+            "per_game_us": round(min(rate_times) / max(rated.rated, 1) * 1e6, 1)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m moon42.app.server.bench.ratings")
+    parser.add_argument("--players", type=_positive, default=200)
+    parser.add_argument("--games", type=_positive, default=50, help="counted games each")
+    parser.add_argument("--shared", type=_part, default=0.5,
+                        help="the part of the games played with other members")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    figures = measure(args.players, args.games, args.shared, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"{figures['players']} players, {figures['games_each']} counted games each or more "
+          f"({figures['shared']:.0%} with other members): {figures['games_rated']} games "
+          f"rated, {figures['shared_unrated']} shared games unrated")
+    print(f"ratings made again: best {figures['rate_best_s']:.3f} s, median "
+          f"{figures['rate_median_s']:.3f} s ({figures['per_game_us']:.0f} µs a game)")
+    print(f"board's rankings made (ratings included): best {figures['board_best_s']:.3f} s, "
+          f"median {figures['board_median_s']:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
