@@ -178,7 +178,7 @@ def rate_all(players: Iterable[PlayerGames]) -> Rated:
                     mu, sigma = (known.mu, known.sigma) if known else (model.mu, model.sigma)
                 members.append(model.rating(mu=mu, sigma=sigma))
             ratings.append(members)
-        after = model.rate(ratings, ranks=ranks)
+        after = model.rate(ratings, ranks=[float(r) for r in ranks])
         for team, place, new in zip(teams, ranks, after, strict=True):
             for seat, rating in zip(team, new, strict=True):
                 label = event.seats[seat]

@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from typing import Any
 
-from ...play.stats.ranked import PlayedGame
-from ...play.stats.ratings import PlayerGames, rate_all
+from ...play.stats.made_up import made_up
+from ...play.stats.ratings import rate_all
 from ..accounts.board_ratings import rated_board
 from ..accounts.leaderboard import top
 
-_SEATS = {"moon3": 3, "moon4": 4, "texas42": 4}
-_BOTS = ("basic", "normal", "expert")
 _RUNS = 5
 
 
@@ -44,38 +41,6 @@ def _part(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
     return value
-
-
-def made_up(players: int, games: int, shared: float, seed: int) -> list[PlayerGames]:
-    """``players`` members' counted games, as their statistics would tell them."""
-    rng = random.Random(seed)
-    labels = [f"member-p{n}" for n in range(players)]
-    played: dict[str, list[PlayedGame]] = {label: [] for label in labels}
-    totals: dict[str, dict[str, tuple[int, ...]]] = {label: {} for label in labels}
-    number = 0
-    while min(len(g) for g in played.values()) < games:
-        number += 1
-        kind = rng.choice(tuple(_SEATS))
-        seats = _SEATS[kind]
-        owner = min(labels, key=lambda label: (len(played[label]), rng.random()))
-        people = [owner]
-        if rng.random() < shared and players >= seats:
-            people += rng.sample([label for label in labels if label != owner],
-                                 rng.randint(1, seats - 1))
-        sat = rng.sample(range(seats), len(people))
-        bots = tuple(None if s in sat else rng.choice(_BOTS) for s in range(seats))
-        winner = rng.randrange(seats)
-        winners = (winner, (winner + 2) % 4) if seats == 4 else (winner,)
-        scores = tuple(21 if s == winner else rng.randint(-10, 20) for s in range(seats))
-        finished = f"2026-12-01T{number // 3600 % 24:02d}:{number // 60 % 60:02d}:" \
-                   f"{number % 60:02d}+00:00"
-        for label, seat in zip(people, sat, strict=True):
-            played[label].append(PlayedGame(f"g{number}", kind, 21, kind == "texas42", bots,
-                                            seat, False, True, seat in winners, finished,
-                                            tuple(sorted(winners))))
-            totals[label][f"g{number}"] = scores
-    return [PlayerGames(label, False, tuple(played[label]), totals[label])
-            for label in labels]
 
 
 def measure(players: int, games: int, shared: float, seed: int) -> dict[str, Any]:

@@ -14,18 +14,18 @@ from openskill.models import PlackettLuce
 
 from moon42.ai.registry import make_bot
 from moon42.app.play.stats.board import choose, read_player
+from moon42.app.play.stats.made_up import made_up
 from moon42.app.play.stats.ranked import PlayedGame
 from moon42.app.play.stats.ratings import BOT_RATINGS, MIN_GAMES, PlayerGames, rate_all
 from moon42.app.play.stats.recorder import StatsRecorder
 from moon42.app.play.stats.store import STATS_NAME, StatsStore
 from moon42.app.server.accounts.identity import guest_identity, member_identity
 from moon42.app.server.accounts.leaderboard import Leaderboard
-from moon42.app.server.bench.ratings import made_up
 from moon42.app.tui.screens.leaderboard import LeaderboardScreen
 from moon42.rules import Game, Phase
 
-from ..tui.helpers import screen_text
 from ..play.stats_games import play_recorded
+from ..tui.helpers import screen_text
 from .test_leaderboard import _BoardApp, board, player
 
 FINISHED = "2026-12-01T10:00:00+00:00"
