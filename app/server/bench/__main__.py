@@ -44,7 +44,8 @@ on another checkout's Python, for the figures before a change): S seconds of key
 and closed (how long its process lived on, the memory left 15 s later, whether the member
 could open the next game at once); S seconds of one-byte keys as fast as the server takes
 them, then 400 resizes (the game's CPU and output); S seconds of ``--hold`` (a key) with
-``--server-flag``s (say ``--game-memory=48``): the game's own memory, and whether it was
+``--server-flag``s (say ``--game-memory=48``): the game's own memory, the PSS of all the
+server's processes (start, peak, end), the keys the server took, and whether the game was
 ended and the server went on.
 
 ``--startups N``: N TCP connections that never send a byte, 10 from each of N / 10
