@@ -281,15 +281,24 @@ async def key_budget(python: str, seconds: float, resizes: int = 400) -> dict:
     }
 
 
-async def game_memory_case(python: str, seconds: float, key: str, flags: list[str]) -> dict:
-    """A guest holds ``key`` (sent as fast as the server takes it) for ``seconds``: the
-    game's own memory and that of all the server's processes as it goes, the keys the
-    server took, and whether the game was ended and the server went on."""
+async def game_memory_case(python: str, seconds: float, key: str, flags: list[str],
+                           at_table: bool = False) -> dict:
+    """A guest holds ``key`` (sent as fast as the server takes it) for ``seconds``, in the
+    lobby or (``at_table``) in a new game at the table: the game's own memory and that of
+    all the server's processes as it goes, the keys the server took, the records the
+    player has, and whether the game was ended and the server went on."""
     club = Club(python, *flags)
     try:
         await club.settle()
-        conn, process, _ = await _guest(club, "holder")
+        conn, process, screen = await _guest(club, "holder")
         game = club.game_pids()[-1]
+        if at_table:
+            process.stdin.write(b"\r")  # the lobby's game
+            deadline = time.monotonic() + 120
+            while b"Your bid" not in screen.seen:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the table did not come to the guest's bid in 120 s")
+                await asyncio.sleep(0.1)
         start_own, start_all = own_mib(game), club.all_pss_kib()
         peak_own, peak_all = start_own, start_all
         chan = process.channel
@@ -313,6 +322,8 @@ async def game_memory_case(python: str, seconds: float, key: str, flags: list[st
         end_all = club.all_pss_kib()
         peak_all = max(peak_all, end_all)
         conn.close()
+        records = club.folder / "club" / "players" / "guest-holder" / "data" / "records"
+        files = len(list(records.glob("*.json"))) if records.is_dir() else 0
         server_alive = club.process.poll() is None
         logged = [line.split(" ", 2)[2] for line in club.log().splitlines()
                   if "game-memory" in line]
@@ -323,8 +334,10 @@ async def game_memory_case(python: str, seconds: float, key: str, flags: list[st
     return {
         "case": "game_memory",
         "key": key,
+        "where": "table" if at_table else "lobby",
         "seconds": seconds,
         "keys_taken": taken,
+        "records_kept": files,
         "game_own_mib": {"start": start_own, "peak": peak_own, "end": end_own},
         "all_processes_pss_mib": {"start": mib(start_all), "peak": mib(peak_all),
                                   "end": mib(end_all)},
