@@ -54,7 +54,7 @@ def _largest() -> dict[str, bytes]:
     many = _many_actions()
     return {
         f"{n // MIB} MiB of [": b"[" * n,
-        f"{n // MIB} MiB of [] pairs": b"[" + b"[]," * (n // 3 - 1) + b"[]]",
+        f"{n // MIB} MiB of [] pairs": b"[" + b"[]," * ((n - 1) // 3 - 1) + b"[]]",
         f"{n // MIB} MiB of short strings": b"[" + b'"a",' * (n // 4 - 2) + b'"a"]',
         f"{len(many) / MIB:.1f} MiB, 110,000 actions": many,
         f"{n // MIB} MiB of escaped quotes": b'"' + b'\\"' * (n // 2 - 1),
