@@ -1,6 +1,6 @@
 """JSON text to a document, refused before any other work when it passes a limit.
 
-rules/RECORDS.md ("Limits"): a file over 16 MiB, arrays and objects nested more than 32
+rules/RECORDS.md ("Limits"): a file over 3 MiB, arrays and objects nested more than 32
 deep, a member named twice in one object, a number written with more than 32 characters or
 an integer outside -2^63 … 2^63-1 make a document "not a record".  The size is checked
 first, then the nesting (on the bytes, so Python's parser never recurses deeper than the
@@ -26,7 +26,7 @@ from .limits import (
 
 __all__ = ["DocumentError", "NotJSON", "PastLimit", "read_document", "LIMIT_TEXT"]
 
-LIMIT_TEXT = "16 MiB"
+LIMIT_TEXT = f"{MAX_DOCUMENT_BYTES // (1024 * 1024)} MiB"
 
 
 class DocumentError(RecordError):

@@ -30,7 +30,7 @@ def add_check_parser(commands: Commands) -> None:
         help="replay a game record and print what it holds",
         description="Replay a game record under the rules and print a JSON summary. "
         "Exit 0: a legal record; 1: it breaks a rule (the summary says where); "
-        "2: the file is not a game record (not JSON, or past a limit: larger than 16 MiB, "
+        "2: the file is not a game record (not JSON, or past a limit: larger than 3 MiB, "
         "nested more than 32 deep, a member named twice, a number of more than 32 characters "
         "or outside -2^63..2^63-1). When the reader stops early (check FILE | head), the "
         "output stops quietly and the exit code is still the verdict. Hands and actions in "

@@ -171,7 +171,7 @@ def mutated_records(draw: st.DrawFn, max_changes: int = 4) -> Mutated:
 
 def _enlarged(node: Any, draw: st.DrawFn) -> Any:
     """``node`` made bigger, within reason: a case stays well under a megabyte or two (files
-    up to the 16 MiB limit are timed on their own, ``run.py --largest``)."""
+    up to the size limit are timed on their own, ``run.py --largest``)."""
     times = draw(st.sampled_from([2, 10, 100, 1000]))
     if isinstance(node, str):
         return (node or "x") * min(times * 100, 100_000 // max(1, len(node)))

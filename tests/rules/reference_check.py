@@ -33,7 +33,7 @@ TILE_PATTERN = re.compile(r"([0-6])-([0-6])")
 ONE_MARK = 42
 
 # rules/RECORDS.md, "Limits"
-MOST_BYTES = 16 * 1024 * 1024
+MOST_BYTES = 3 * 1024 * 1024
 MOST_DEPTH = 32
 MOST_NUMBER_CHARACTERS = 32
 INTEGERS = range(-(2**63), 2**63)

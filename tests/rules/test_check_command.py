@@ -266,22 +266,22 @@ def test_a_hostile_file_is_not_a_record_and_no_traceback(tmp_path: Path, content
     assert len(done.stderr.strip().splitlines()) == 1 and len(done.stderr) < 300
 
 
-def test_a_file_over_16_mib_is_refused_unread(tmp_path: Path) -> None:
+def test_a_file_over_3_mib_is_refused_unread(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     with path.open("wb") as handle:
-        handle.truncate(16 * 1024 * 1024 + 1)  # a sparse file: nothing to read, all to refuse
+        handle.truncate(3 * 1024 * 1024 + 1)  # a sparse file: nothing to read, all to refuse
     done = run_check(tmp_path, path.read_bytes())
-    assert done.returncode == 2 and "larger than 16 MiB" in done.stderr
-    big = "[" + " " * (16 * 1024 * 1024) + "]"
+    assert done.returncode == 2 and "larger than 3 MiB" in done.stderr
+    big = "[" + " " * (3 * 1024 * 1024) + "]"
     done = run_check_stdin(big)
-    assert done.returncode == 2 and "larger than 16 MiB" in done.stderr
+    assert done.returncode == 2 and "larger than 3 MiB" in done.stderr
 
 
-def test_a_10_mb_string_is_quoted_in_40_characters(tmp_path: Path) -> None:
-    done = run_check(tmp_path, _doc(_set(["hands", 0, "actions", 6, "play"], "x" * 10_000_000)))
+def test_a_2_mb_string_is_quoted_in_40_characters(tmp_path: Path) -> None:
+    done = run_check(tmp_path, _doc(_set(["hands", 0, "actions", 6, "play"], "x" * 2_000_000)))
     assert done.returncode == 2
     assert "x" * 41 not in done.stderr and len(done.stderr) < 300
-    faulty = _doc(_set(["hands", 0, "actions", 4], {"seat": 2, "trump": "y" * 10_000_000}))
+    faulty = _doc(_set(["hands", 0, "actions", 4], {"seat": 2, "trump": "y" * 2_000_000}))
     done = run_check(tmp_path, faulty)
     assert done.returncode == 1
     assert len(json.loads(done.stdout)["error"]["message"]) < 200

@@ -7,6 +7,7 @@
     python -m moon42.app.server.bench --flood 60 [--sessions 20] [--think 1.0 3.0] [--json]
     python -m moon42.app.server.bench --connections 100 [--login-grace 10] [--json]
     python -m moon42.app.server.bench --startups 100 [--json]
+    python -m moon42.app.server.bench --club-goals [--server-python PYTHON] [--json]
 
 Each case starts a guest server on a free port with its data in a temp folder.
 
@@ -44,8 +45,13 @@ on another checkout's Python, for the figures before a change): S seconds of key
 and closed (how long its process lived on, the memory left 15 s later, whether the member
 could open the next game at once); S seconds of one-byte keys as fast as the server takes
 them, then 400 resizes (the game's CPU and output); S seconds of ``--hold`` (a key) with
-``--server-flag``s (say ``--game-memory=48``): the game's own memory, and whether it was
+``--server-flag``s (say ``--game-memory=48``): the game's own memory, the PSS of all the
+server's processes (start, peak, end), the keys the server took, and whether the game was
 ended and the server went on.
+
+``--club-goals``: those cases in one run, each against its goal (``club_goals.py``): 20 s
+of 50-byte packets, ``b`` held 26 s in the lobby, ``x`` held 15 s at the table, a member's
+web game closed after 60 KB of keys.
 
 ``--startups N``: N TCP connections that never send a byte, 10 from each of N / 10
 loopback addresses, held open; then a player tries 10 times to sign in.  Said: how many of
@@ -67,6 +73,7 @@ import sys
 
 from ..sessions.immortal import available as immortal_heap_available
 from ..sessions.shared_pages import pages_against_parent
+from .club_goals import club_goals
 from .hostile import connections, flood, startups
 from .limits import run as run_limits
 from .players import (
@@ -164,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
                       help="one-byte keys at the budget for this long, then 400 resizes")
     case.add_argument("--game-memory", type=float, metavar="SECONDS",
                       help="--hold a key this long: the game's memory against its cap")
+    case.add_argument("--club-goals", action="store_true",
+                      help="packets, a held b, a held x and a closed web game, each against "
+                      "its goal (club_goals.py)")
     parser.add_argument("--hold", default="b", metavar="KEY",
                         help="the game-memory case's key (default b)")
     parser.add_argument("--server-flag", action="append", default=[], metavar="FLAG",
@@ -190,6 +200,11 @@ def main(argv: list[str] | None = None) -> int:
               "key_budget": {"seconds": args.key_budget},
               "game_memory": {"seconds": args.game_memory, "key": args.hold,
                               "flags": args.server_flag}}
+    if args.club_goals:
+        result = club_goals(args.server_python)
+        print(json.dumps(result) if args.json else
+              "\n".join(f"{key}: {value}" for key, value in result.items()))
+        return 0
     chosen = [name for name, given in limits.items() if next(iter(given.values())) is not None]
     if chosen:
         result = run_limits(chosen[0], args.server_python, **limits[chosen[0]])

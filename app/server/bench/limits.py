@@ -28,6 +28,7 @@ from .players import (
     descendants,
     games_in,
     mib,
+    pss_kib,
     rss_kib,
     stop_server,
 )
@@ -78,6 +79,11 @@ class Club:
 
     def all_rss_kib(self) -> int:
         return sum(rss_kib(pid) for pid in [self.pid, *descendants(self.pid)])
+
+    def all_pss_kib(self) -> int:
+        """Everything the club runs (shared pages split between the processes sharing
+        them, so none is counted twice): itself, its warm starters, games, bot workers."""
+        return sum(pss_kib(pid) for pid in [self.pid, *descendants(self.pid)])
 
     def stop(self) -> None:
         stop_server(self.process, self.folder)
@@ -275,27 +281,49 @@ async def key_budget(python: str, seconds: float, resizes: int = 400) -> dict:
     }
 
 
-async def game_memory_case(python: str, seconds: float, key: str, flags: list[str]) -> dict:
-    """A guest holds ``key`` (sent as fast as the server takes it) for ``seconds``: the
-    game's own memory as it goes, and whether it was ended and the server went on."""
+async def game_memory_case(python: str, seconds: float, key: str, flags: list[str],
+                           at_table: bool = False) -> dict:
+    """A guest holds ``key`` (sent as fast as the server takes it) for ``seconds``, in the
+    lobby or (``at_table``) in a new game at the table: the game's own memory and that of
+    all the server's processes as it goes, the keys the server took, the records the
+    player has, and whether the game was ended and the server went on."""
     club = Club(python, *flags)
     try:
         await club.settle()
-        conn, process, _ = await _guest(club, "holder")
+        conn, process, screen = await _guest(club, "holder")
         game = club.game_pids()[-1]
-        start_own = own_mib(game)
-        peak, start = start_own, time.monotonic()
+        if at_table:
+            process.stdin.write(b"\r")  # the lobby's game
+            deadline = time.monotonic() + 120
+            while b"Your bid" not in screen.seen:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the table did not come to the guest's bid in 120 s")
+                await asyncio.sleep(0.1)
+        start_own, start_all = own_mib(game), club.all_pss_kib()
+        peak_own, peak_all = start_own, start_all
         chan = process.channel
-        ended_after = None
+        ended_after, sent, start = None, 0, time.monotonic()
+        samples = 0
         while time.monotonic() - start < seconds:
-            if chan.get_write_buffer_size() < 4096:
-                process.stdin.write(key.encode() * 256)
-            if not _alive(game):
+            if not _alive(game) or process.exit_status is not None or chan.is_closing():
+                # Ended (past its cap): the channel closes, and no more keys can go.
                 ended_after = time.monotonic() - start
                 break
-            peak = max(peak, own_mib(game))
+            if chan.get_write_buffer_size() < 4096:
+                process.stdin.write(key.encode() * 256)
+                sent += 256
+            peak_own = max(peak_own, own_mib(game))
+            samples += 1
+            if samples % 5 == 0:  # all the processes twice a second
+                peak_all = max(peak_all, club.all_pss_kib())
             await asyncio.sleep(0.1)
+        taken = sent - (0 if chan.is_closing() else chan.get_write_buffer_size())
+        end_own = own_mib(game) if _alive(game) else None
+        end_all = club.all_pss_kib()
+        peak_all = max(peak_all, end_all)
         conn.close()
+        records = club.folder / "club" / "players" / "guest-holder" / "data" / "records"
+        files = len(list(records.glob("*.json"))) if records.is_dir() else 0
         server_alive = club.process.poll() is None
         logged = [line.split(" ", 2)[2] for line in club.log().splitlines()
                   if "game-memory" in line]
@@ -306,8 +334,14 @@ async def game_memory_case(python: str, seconds: float, key: str, flags: list[st
     return {
         "case": "game_memory",
         "key": key,
+        "where": "table" if at_table else "lobby",
         "seconds": seconds,
-        "game_own_mib": {"start": start_own, "peak": peak},
+        "keys_taken": taken,
+        "records_kept": files,
+        "game_own_mib": {"start": start_own, "peak": peak_own, "end": end_own},
+        "all_processes_pss_mib": {"start": mib(start_all), "peak": mib(peak_all),
+                                  "end": mib(end_all)},
+        "all_processes_growth_mib": mib(peak_all - start_all),
         "game_ended_after_s": None if ended_after is None else round(ended_after, 1),
         "log": logged[:2],
         "server_alive": server_alive,
