@@ -8,7 +8,6 @@ on the board unless they choose not to be.
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...play.paths import data_dir
-from ...play.stats.board import BOARD_VARIABLE, REFRESH_SECONDS, choose, listed, read_board
+from ...play.stats.board import REFRESH_SECONDS, choose, listed, read_board
 from ...play.stats.ranked import COUNTED
 
 __all__ = ["LeaderboardScreen"]
@@ -78,7 +77,7 @@ class LeaderboardScreen(Screen[None]):
 
     def __init__(self, board: Path | None = None, data_folder: Path | None = None) -> None:
         super().__init__()
-        self.board = board or Path(os.environ.get(BOARD_VARIABLE, ""))
+        self.board = board or Path("")
         self.data_folder = data_folder or data_dir()
 
     def compose(self) -> ComposeResult:
