@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .connection import SOCKET_VARIABLE, TOKEN_VARIABLE, TablesAddress
-from .stats.board import BOARD_VARIABLE
 
-__all__ = ["NOT_SERVED", "Served"]
+__all__ = ["BOARD_VARIABLE", "NOT_SERVED", "Served"]
+
+# Set in the game's environment by a server with a leaderboard: the board's file.
+BOARD_VARIABLE = "MOON42_LEADERBOARD"
 
 
 @dataclass(frozen=True)

@@ -201,9 +201,15 @@ class Flow(TableFlow):
     # ----- starting and stopping -----------------------------------------
 
     def start(self) -> None:
-        """Sit down (the table sends its view at once) and let the table play."""
+        """Sit down (the table sends its view at once) and let the table play, once the
+        table screen is up: what the bots do before the player's first turn is told on it."""
         self.connection.sit_down()
-        self.app.run_worker(self.local.run(), group="table", exclusive=True, name="table")
+        self.app.run_worker(self._play(), group="table", exclusive=True, name="table")
+
+    async def _play(self) -> None:
+        while not self.table.is_mounted:
+            await asyncio.sleep(0.01)
+        await self.local.run()
 
     def close(self) -> None:
         self.app.workers.cancel_group(self.app, "flow")
