@@ -10,13 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 __all__ = ["LINE_LIMIT", "SOCKET_VARIABLE", "TOKEN_VARIABLE", "TableClient", "TablesAddress",
-           "encode_line", "tables_address"]
+           "encode_line"]
 
 # Set in the app's environment only in server mode.
 SOCKET_VARIABLE = "MOON42_TABLES_SOCKET"
@@ -35,14 +34,6 @@ class TablesAddress:
 
     socket: str
     token: str
-
-
-def tables_address() -> TablesAddress | None:
-    """The shared tables of the server that started this app, or None (a game of one's own)."""
-    socket = os.environ.get(SOCKET_VARIABLE)
-    if not socket:
-        return None
-    return TablesAddress(socket, os.environ.get(TOKEN_VARIABLE, ""))
 
 
 class TableClient:

@@ -27,8 +27,10 @@ class GameInProgress(Protocol):
     game_id: str | None  # the statistics' key for the game, once it is recorded
     # Called with the game in progress and the events after every change to the game.
     listeners: list[Listener]
-    # What the game waits for: "human", "summary", "game over", or None (the bots).
-    waiting: str | None
+
+    @property
+    def waiting(self) -> str | None:
+        """What the game waits for: "human", "summary", "game over", or None (the bots)."""
 
     def take_back_to(self, game: Game) -> None:
         """Go on from ``game``: this game with moves taken back."""

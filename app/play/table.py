@@ -1,6 +1,10 @@
-"""One shared table on a server: several players at one game, bots in the empty seats.
+"""A table: the one thing that plays a game, for the players sitting at it and bots in the
+empty seats.  A game of one's own is a table with one player (``local``); a server's shared
+table has several, each reaching it over the tables' socket.
 
-A ``Table`` lives in the server's process and owns the ``Game``.  A player who drops keeps
+A ``Table`` owns the ``Game``: the players' moves come in, the bots are asked off the event
+loop, the hands are dealt on once the players have seen the summary, and every seat is sent
+its view after every change (with the events that led to it).  A player who drops keeps
 the seat (``seats``): the game waits for them ``grace`` seconds, then a bot plays for them
 until they come back.  Every player is sent only their own seat's view.  Spectators watch
 the table without a seat and are sent no hand (``spectators``); players and spectators talk
@@ -14,7 +18,7 @@ import asyncio
 import contextlib
 import hmac
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -54,16 +58,28 @@ class Table:
 
     def __init__(self, number: int, game: str, options: Options | dict | None = None,
                  seed: int | None = None, grace: float = 30.0, pace: float = 1.0,
-                 summary_wait: float = 60.0, bot: str = DEFAULT_BOT,
+                 summary_wait: float | None = 60.0, bot: str = DEFAULT_BOT,
                  clock: Callable[[], float] = time.monotonic, empty_close: float = 600.0,
                  on_close: Callable[[Table], None] | None = None,
                  codes: Callable[[], str] = new_code,
                  decide: Decide = decide_in_thread, bot_claims: bool = True,
                  reveal: bool = False, max_spectators: int = DEFAULT_SPECTATORS,
                  talk: RateLimit | None = None, chat: TableChat | None = None,
-                 record: Callable[[Table, list[Event]], None] | None = None) -> None:
+                 record: Callable[[Table, list[Event]], None] | None = None,
+                 players: Sequence[str] | None = None, bots: dict[int, Any] | None = None,
+                 game_state: Game | None = None,
+                 held: Callable[[], bool] = lambda: False) -> None:
+        """``players``: the seats' names while bots play them (else "Bot A", ...);
+        ``bots``: the bots to play the seats (else ``bot`` at every seat); ``game_state``:
+        a game to go on with (else a new one); ``summary_wait``: None waits for every
+        player to have seen a hand's summary; ``held``: while true, no bot moves and no
+        hand is dealt (the player's terminal is too small to show them)."""
         self.number = number
-        self.record = record  # after each move: the players' statistics (``table_stats``)
+        # Called with the table and the events after every change to the game (statistics,
+        # saving): whatever follows the game without driving it.
+        self.listeners: list[Callable[[Any, list[Event]], None]] = []
+        if record is not None:
+            self.listeners.append(record)
         self.bot_claims = bot_claims  # whether a bot on lead holding only winners claims
         # Where this hand was claimed, for every seat's hand log: (hand, trick, claimer).
         self.claimed: tuple[int, int, int] | None = None
@@ -77,17 +93,29 @@ class Table:
         self.codes = codes
         self.empty_close, self.on_close = empty_close, on_close
         self.grace, self.pace, self.summary_wait, self.clock = grace, pace, summary_wait, clock
-        self.game = Game.new(game, options=options, seed=seed)
+        self.held = held
+        self.game = game_state if game_state is not None else Game.new(
+            game, options=options, seed=seed, players=None if players is None else list(players))
         n = self.game.seats
-        self.seats = [Seat(bot_name=f"Bot {chr(ord('A') + i)}") for i in range(n)]
+        names = list(players) if players is not None else \
+            [f"Bot {chr(ord('A') + i)}" for i in range(n)]
+        self.seats = [Seat(bot_name=names[i]) for i in range(n)]
         seed = self.game.seed
-        self.bots = {i: make_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
+        self.bots = bots if bots is not None else \
+            {i: make_bot(bot, seed=(seed * 7 + i) % 2**32) for i in range(n)}
+        # Whether a bot waits the pace before every move (a shared table: a player may sit
+        # down meanwhile), or only after a move or a claim (a game of one's own, where the
+        # deal comes after the summary, and a move taken back after a key).
+        self.pause_before_every_move = True
+        # Seats a bot plays although their player is connected: a game the player watches.
+        self.autoplayed: set[int] = set()
         self.moves = 0  # every action applied and every deal: a bot's decision is for one
         self.ready: set[int] = set()  # seats that have seen the hand's summary
         self.hand_over_at: float | None = None
         self.last_events: list[Event] = []
         self.closed = False
         self._changed = asyncio.Event()
+        self._hurry = asyncio.Event()
 
     # ----- who sits where ------------------------------------------------
 
@@ -183,9 +211,9 @@ class Table:
             self._poke()
 
     def bot_plays(self, seat: int) -> bool:
-        """An empty seat, or a dropped player's once the grace has run out."""
+        """An empty seat, a watched one, or a dropped player's once the grace has run out."""
         s = self.seats[seat]
-        if s.player is None:
+        if s.player is None or seat in self.autoplayed:
             return True
         return s.send is None and s.dropped_at is not None and \
             self.clock() - s.dropped_at >= self.grace
@@ -338,6 +366,8 @@ class Table:
             raise TableError("you have no seat at this table.")
         if turn is None or turn.seat != seat or getattr(action, "seat", None) != seat:
             raise TableError("it is not your turn.")
+        if seat in self.autoplayed:
+            raise TableError("a bot plays this seat: the game plays itself.")
         return self._apply(self.game.apply(action))
 
     def claim(self, who: Sitter) -> str:
@@ -377,11 +407,29 @@ class Table:
         if self.game.phase is Phase.HAND_OVER:
             self.ready = set()
             self.hand_over_at = self.clock()
+        for listener in self.listeners:
+            listener(self, events)
         self._tell_all(events)
-        if self.record is not None:
-            self.record(self, events)
         self._poke()
         return events
+
+    def take_back_to(self, game: Game) -> None:
+        """Go on from ``game``, this game with moves taken back (undo): a bot thinking now
+        is not heard, nothing waits to be paused after, the listeners hear of it with no
+        events, and every seat is sent the game as it stands."""
+        self.game = game
+        self.moves += 1
+        self.last_events = []
+        self.claimed = None
+        self.ready = set()
+        for listener in self.listeners:
+            listener(self, [])
+        self._tell_all([])
+        self._poke()
+
+    def hurry(self) -> None:
+        """The player pressed a key: the bots' next move comes now, not after the pause."""
+        self._hurry.set()
 
     def deal_due(self) -> float | None:
         """In the summary: 0 when the next hand should be dealt, else seconds to wait."""
@@ -390,6 +438,8 @@ class Table:
         waiting = [s for s in self.humans() if s not in self.ready]
         if not waiting:
             return 0.0
+        if self.summary_wait is None:
+            return float("inf")
         return max(0.0, (self.hand_over_at or 0.0) + self.summary_wait - self.clock())
 
     def bot_step(self) -> list[Event] | None:
@@ -404,7 +454,10 @@ class Table:
         return self._apply(self.game.apply(action))
 
     def deal(self) -> list[Event]:
-        return self._apply(self.game.next_hand())
+        events = self._apply(self.game.next_hand())
+        if not self.pause_before_every_move:
+            self.last_events = []
+        return events
 
     # ----- the table's own task ------------------------------------------
 
@@ -422,7 +475,9 @@ class Table:
             game = self.game
             due = self.deal_due()
             turn = game.to_act
-            if not self.humans():
+            if self.held():
+                await self._wait(0.1)
+            elif not self.humans():
                 # No player is connected: the table waits, and closes if nobody comes back.
                 await self._wait(self.empty_close)
                 if not self.humans() and not self._changed.is_set():
@@ -433,7 +488,7 @@ class Table:
                 if due <= 0:
                     self.deal()
                 else:
-                    await self._wait(due)
+                    await self._wait(None if due == float("inf") else due)
             elif turn is not None and self.bot_plays(turn.seat):
                 await self._bot_move()
             else:
@@ -444,11 +499,17 @@ class Table:
                 await self._wait(left)
 
     async def _bot_move(self) -> None:
+        moves = self.moves
         factor = max((_PAUSE.get(type(e), 1.0) for e in self.last_events), default=1.0)
-        if self.pace > 0:
-            await asyncio.sleep(self.pace * factor)
-        turn, moves = self.game.to_act, self.moves
-        if turn is None or not self.bot_plays(turn.seat) or self.closed:
+        if self.pace > 0 and (self.last_events or self.pause_before_every_move):
+            self._hurry.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._hurry.wait(), self.pace * factor)
+            self.last_events = []  # paused after: a move taken back does not pause again
+        while self.held() and not self.closed:
+            await asyncio.sleep(0.1)
+        turn = self.game.to_act
+        if turn is None or not self.bot_plays(turn.seat) or self.closed or self.moves != moves:
             return
         claim = self._bot_claim(turn.seat)
         if claim is not None:

@@ -22,7 +22,7 @@ from ..play.glyphs import Glyphs, glyphs_for
 from ..play.locks import GameLocked
 from ..play.records import DamagedSave, read_doc
 from ..play.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
-from ..play.undo import take_back
+from ..play.served import Served
 from .frames import draw_only_what_shows
 from .quiet_input import driver_for
 from .replay.positions import Replay, ReplayError
@@ -76,8 +76,10 @@ class Moon42App(App[None]):
 
     def __init__(self, config: GameConfig | None = None, ascii_only: bool = False,
                  lobby: bool = True, pace: float | None = None,
-                 saved: Saved | None = None) -> None:
+                 saved: Saved | None = None, served: Served | None = None) -> None:
         super().__init__()
+        # The server that started this game, if one did: its tables and leaderboard.
+        self.served = served if served is not None else Served.from_environment()
         draw_only_what_shows()  # partial frames draw only what they change (app/tui/frames.py)
         # Before anything is read into it: the CSS parsed once a process (app/tui/styles.py).
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
@@ -179,6 +181,8 @@ class Moon42App(App[None]):
 
     def _leave_game(self) -> None:
         """Let go of the game being played: it stays saved, and free for another window."""
+        if self.flow is not None:
+            self.flow.close()
         if self.autosave is not None:
             self.autosave.close()
             self.autosave = None
@@ -250,7 +254,7 @@ class Moon42App(App[None]):
 
     def on_undo_move(self, message: UndoMove) -> None:
         if self.flow is not None:
-            self.flow.table.note(take_back(self.flow))
+            self.flow.table.note(self.flow.undo())
 
     def on_claim_rest(self, message) -> None:
         if self.flow is not None:

@@ -1,9 +1,14 @@
-"""The one place the game moves: actions in, events out, to the screens, at a readable pace.
+"""A table on the player's screen: the one client of a table, for every game.
 
-The flow owns the ``Game``.  Bots decide in a thread (the interface never waits on
-them) inside one worker; the human's keys arrive as actions from the table screen.
-After every step the table is redrawn from seat 0's view; after every hand the
-summary is shown, and at the end the game-over screen.
+Every game is played by a table (``app/play/table.py``): a game of one's own by a
+``LocalTable`` in this process, reached through a ``LocalConnection``; a server's shared
+table over its socket.  A flow sits at one seat (or watches) and draws what the table sends:
+the table screen from the seat's view after every change, what happened in words, each
+hand's summary and the game's end; the player's keys go back as requests to the table.
+
+``TableFlow`` is what all of that shares; ``Flow`` is a game of one's own (undo, the pace,
+the only-tile setting, a game the bots play), ``RemoteFlow`` (``remote_flow.py``) a seat at
+a shared table or a spectator (chat, the seat's code, leaving).
 """
 
 from __future__ import annotations
@@ -13,10 +18,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from moon42.ai.claims import check_claim
-from moon42.ai.protocol import decide
-from moon42.ai.registry import make_bot
-from moon42.rules import Action, Game, Phase, Play, RuleError, Trick
+from moon42.rules import Action, Game, Phase, Play, Trick
 from moon42.rules.events import (
     BiddingWon,
     Discarded,
@@ -29,10 +31,12 @@ from moon42.rules.events import (
 )
 from moon42.rules.views import SeatView
 
-from ..play.claiming import bot_claim, claim_refusal, play_out
-from ..play.config import PACES, GameConfig
-from ..play.difficulty import bot_settings, config_level, pace_text
+from ..play.claiming import Claimed
+from ..play.config import GameConfig
+from ..play.difficulty import pace_text
 from ..play.following import Listener
+from ..play.local import LocalConnection, LocalTable
+from ..play.view_codec import decode
 from ..play.words import plain_refusal
 from .screens.game_over import GameOverScreen
 from .screens.summary import HandSummaryScreen
@@ -45,12 +49,12 @@ if TYPE_CHECKING:
 
     from ..play.glyphs import Glyphs
 
-__all__ = ["Flow", "only_tile", "table_notes"]
+__all__ = ["Flow", "TableFlow", "claimed_from", "only_tile", "table_notes"]
 
 
-def only_tile(game: Game, seat: int) -> Action | None:
-    """The play, when ``seat`` has exactly one tile it may play now (else None)."""
-    legal = game.view(seat).legal
+def only_tile(view: SeatView) -> Action | None:
+    """The play, when the seat has exactly one tile it may play now (else None)."""
+    legal = view.legal
     plays = [a for a in legal if isinstance(a, Play)]
     return plays[0] if len(plays) == 1 and len(legal) == 1 else None
 
@@ -61,127 +65,232 @@ ONLY_TILE_PAUSE = 0.8
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
 
 
-class Flow:
-    def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
-                 on_over: Callable[[str], Any], game: Game | None = None) -> None:
-        self.app, self.config, self.glyphs = app, config, glyphs
-        self.on_over = on_over
-        if game is None:
-            game = Game.new(config.game, options=config.options, seed=config.seed,
-                            players=config.players())
-        self.game = game
-        # Called with the flow and the events after every change to the game (saving,
-        # statistics): whatever wants to follow the game without driving it.
-        self.listeners: list[Listener] = []
-        # Whether the human took a move back in this game (app/play/undo.py; kept in the save).
-        self.undo_used = False
-        self.game_id: str | None = None  # the statistics' (app/play/stats/recorder.py)
-        self.me = 0
-        self.human: int | None = None if config.watch else 0
-        seed = self.game.seed
-        self.level = config_level(config)
-        self.bots = {
-            seat: make_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
-                           **bot_settings(self.level, config.bot_of(seat)))
-            for seat in range(self.game.seats)
-            if seat != self.human
-        }
-        self.pace = config.pace
-        self.table = TableScreen(glyphs, interactive=self.human is not None)
-        self.table.undo_allowed = config.allow_undo
+def claimed_from(value: Any) -> Claimed | None:
+    """Where the table says this hand was claimed: (hand, trick, seat), or nothing."""
+    if (isinstance(value, list) and len(value) == 3
+            and all(isinstance(n, int) and 0 <= n < 10_000 for n in value)):
+        return Claimed(*value)
+    return None
+
+
+class TableFlow:
+    """One seat's table drawn from the table's messages (see the module's docstring)."""
+
+    table: TableScreen
+    human: int | None  # the seat whose player this is (None: nobody's, a game watched)
+    watching = False  # a spectator: no seat is theirs, and the table's words say so
+
+    def __init__(self, app: App, glyphs: Glyphs) -> None:
+        self.app, self.glyphs = app, glyphs
+        self.view: SeatView | None = None
         self.won_trick: Trick | None = None
-        self.waiting: str | None = None
-        self._hurry = asyncio.Event()
-        self._last_events: list[Event] = []
-        # Whether the finished game's last hand has had its summary (then comes the end).
-        self._summed_up_last = False
+        self._summed_up = -1  # the last hand whose summary was shown
+        self._over = False
 
-    # ----- starting and driving ------------------------------------------
+    def receive(self, message: dict[str, Any]) -> None:
+        """A message from the table."""
+        kind = message.get("type")
+        if kind == "view":
+            self._follow(decode(message["view"]), decode(message["events"]),
+                         claimed_from(message.get("claimed")))
+        elif kind == "refused" and self.view is not None:
+            self.table.refuse(plain_refusal(str(message["message"]), self.view))
+        elif kind == "error":
+            self.table.refuse(str(message["message"]))
 
-    def start(self) -> None:
+    def _follow(self, view: SeatView, events: list[Event], claimed: Claimed | None) -> None:
+        """Draw the table as it now stands, say what happened, and go on to the summary,
+        the game's end or the player's turn."""
+        self.view = view
+        self.won_trick, notes = table_notes(events, view, self.human, self.won_trick)
+        if claimed is not None and claimed != self.table.claimed:
+            said = ("You show your hand and claim the rest: it is played out."
+                    if claimed.seat == self.human and not self.watching else
+                    f"{view.players[claimed.seat]} shows the hand and claims the rest: "
+                    "it is played out.")
+            notes = self._with_claim(notes, said)
+        self.table.claimed = claimed
         self._show()
-        self._run()
-
-    def _run(self) -> None:
-        self.waiting = None
-        self.app.run_worker(self._drive(), group="flow", exclusive=True, name="flow")
-
-    def _view(self):
-        return self.game.view(self.me)
+        if notes and self.table.is_mounted:
+            self.table.note(" ".join(notes[-2:]))
+        if view.phase is Phase.GAME_OVER:
+            if not self._over:
+                self._over = True
+                self._game_over(events)
+        elif view.phase is Phase.HAND_OVER:
+            if self._summed_up != view.hand_number:
+                self._summed_up = view.hand_number
+                self._hand_over(events)
+        else:
+            self._playing(view)
 
     def _show(self) -> None:
-        self.table.show(self._view(), self.won_trick, pace_text(self.level, self.pace))
+        if self.view is not None:
+            self.table.show(self.view, self.won_trick, self._status())
 
-    async def _drive(self) -> None:
-        game = self.game
-        await self._pause_after(self._last_events)
-        while True:
-            if game.phase is Phase.GAME_OVER:
-                await self._until_room()
-                self._show()
-                if game.results and not self._summed_up_last:
-                    # The last hand's summary first, as after every hand, then the end.
-                    self._summed_up_last = True
-                    self.waiting = "summary"
-                    auto = None if self.human is not None else 5 * self.pace
-                    await self.app.push_screen_wait(HandSummaryScreen(
-                        game.results[-1], self._view(), self.glyphs, auto, last=True))
-                self.waiting = "game over"
-                self.app.push_screen(GameOverScreen(self._view(), self.glyphs), self.on_over)
-                return
-            if game.phase is Phase.HAND_OVER:
-                await self._until_room()
-                self.waiting = "summary"
-                result = game.results[-1]
-                auto = None if self.human is not None else 5 * self.pace
-                await self.app.push_screen_wait(
-                    HandSummaryScreen(result, self._view(), self.glyphs, auto)
-                )
+    # ----- what each kind of table does its own way ----------------------
+
+    def _with_claim(self, notes: list[str], said: str) -> list[str]:
+        """The notes once a claim has been played out (what led to it, then the claim)."""
+        return [*notes, said]
+
+    def _status(self) -> str:
+        raise NotImplementedError
+
+    def _hand_over(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _game_over(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _playing(self, view: SeatView) -> None:
+        """The hand goes on (the player's turn, or someone else's)."""
+
+
+class Flow(TableFlow):
+    """Seat 0 of a game of one's own (or the view from it, in a game the bots play)."""
+
+    def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
+                 on_over: Callable[[str], Any], game: Game | None = None) -> None:
+        super().__init__(app, glyphs)
+        self.config = config
+        self.on_over = on_over
+        self.local = LocalTable(config, game, held=lambda: getattr(app, "too_small", False))
+        self.connection = LocalConnection(self.local, self.receive)
+        self.me = 0
+        self.human = self.local.human
+        self.level = self.local.level
+        self.table = TableScreen(glyphs, interactive=self.human is not None)
+        self.table.undo_allowed = config.allow_undo
+        self.waiting: str | None = None
+        self._hurry = asyncio.Event()
+
+    # ----- what follows the game reads of it (``app/play/following.py``) --
+
+    @property
+    def game(self) -> Game:
+        return self.local.game
+
+    @property
+    def pace(self) -> float:
+        return self.local.pace
+
+    @property
+    def listeners(self) -> list[Listener]:
+        return self.local.listeners
+
+    @property
+    def undo_used(self) -> bool:
+        return self.local.undo_used
+
+    @undo_used.setter
+    def undo_used(self, used: bool) -> None:
+        self.local.undo_used = used
+
+    @property
+    def game_id(self) -> str | None:
+        return self.local.game_id
+
+    @game_id.setter
+    def game_id(self, game_id: str | None) -> None:
+        self.local.game_id = game_id
+
+    def warn(self, text: str) -> None:
+        self.app.notify(text, severity="warning", timeout=8)
+
+    # ----- starting and stopping -----------------------------------------
+
+    def start(self) -> None:
+        """Sit down (the table sends its view at once) and let the table play, once the
+        table screen is up: what the bots do before the player's first turn is told on it."""
+        self.connection.sit_down()
+        self.app.run_worker(self._play(), group="table", exclusive=True, name="table")
+
+    async def _play(self) -> None:
+        while not self.table.is_mounted:
+            await asyncio.sleep(0.01)
+        await self.local.run()
+
+    def close(self) -> None:
+        self.app.workers.cancel_group(self.app, "flow")
+        self.local.close()
+
+    # ----- the table's messages ------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "warning":
+            self.warn(str(message["text"]))
+        else:
+            super().receive(message)
+
+    def _with_claim(self, notes: list[str], said: str) -> list[str]:
+        return [said]  # the claim alone: the hand's last tricks went by in a moment
+
+    def _status(self) -> str:
+        return pace_text(self.level, self.pace)
+
+    def _game_over(self, events: list[Event]) -> None:
+        self._run(self._end(events))
+
+    def _hand_over(self, events: list[Event]) -> None:
+        self._run(self._summary(events))
+
+    def _playing(self, view: SeatView) -> None:
+        if view.my_turn and self.human is not None:
+            only = only_tile(view) if self.config.auto_play else None
+            if only is not None:
                 self.waiting = None
-                self.won_trick = None
-                self._feed(game.next_hand())
-                continue
-            turn = game.to_act
-            if turn is None:
-                return
-            if turn.seat == self.human:
-                only = only_tile(game, turn.seat) if self.config.auto_play else None
-                if only is not None:
-                    await self._play_only_tile(only)
-                    continue
+                self._run(self._play_only_tile(only))
+            else:
                 self.waiting = "human"
-                self._show()
-                return
-            await self._until_room()
-            claim = bot_claim(self, turn.seat) if turn.kind == "play" else None
-            if claim is not None:
-                play_out(self, turn.seat, claim)
-                self.table.note(f"{game.players[turn.seat]} shows the hand and claims the rest:"
-                                " it is played out.")
-                await self._pause_after(self._last_events)
-                continue
-            view = game.view(turn.seat)
-            action = await asyncio.to_thread(decide, self.bots[turn.seat], view)
-            events = game.apply(action)
-            self._feed(events)
-            await self._pause_after(events)
+        else:
+            self.waiting = None
+
+    def _run(self, work) -> None:
+        self.app.run_worker(work, group="flow", exclusive=True, name="flow")
+
+    async def _summary(self, events: list[Event]) -> None:
+        """The hand's summary, once its last trick has been seen; then the next hand."""
+        self.waiting = None
+        await self._pause_after(events)
+        await self._until_room()
+        assert self.view is not None
+        self.waiting = "summary"
+        auto = None if self.human is not None else 5 * self.pace
+        await self.app.push_screen_wait(
+            HandSummaryScreen(self.view.results[-1], self.view, self.glyphs, auto))
+        self.waiting = None
+        self.won_trick = None
+        self.connection.next_hand()
+
+    async def _end(self, events: list[Event]) -> None:
+        """The last hand's summary, as after every hand, then the game's end."""
+        self.waiting = None
+        await self._pause_after(events)
+        await self._until_room()
+        self._show()
+        view = self.view
+        assert view is not None
+        if view.results:
+            self.waiting = "summary"
+            auto = None if self.human is not None else 5 * self.pace
+            await self.app.push_screen_wait(HandSummaryScreen(
+                view.results[-1], view, self.glyphs, auto, last=True))
+        self.waiting = "game over"
+        self.app.push_screen(GameOverScreen(view, self.glyphs), self.on_over)
 
     async def _play_only_tile(self, only: Action) -> None:
         """The lobby's "only tile" setting: show the one playable tile, then play it."""
-        self._show()
         self.table.note(f"Only {only.tile} may be played: playing it for you.")
         await asyncio.sleep(ONLY_TILE_PAUSE)
         await self._until_room()
-        events = self.game.apply(only)
-        self._feed(events)
-        await self._pause_after(events)
+        self.connection.act(only)
 
     async def _until_room(self) -> None:
         while getattr(self.app, "too_small", False):
             await asyncio.sleep(0.1)
 
     async def _pause_after(self, events: list[Event]) -> None:
-        self._last_events = []
         if not events or self.pace <= 0:
             return
         factor = max((_PAUSE.get(type(e), 1.0) for e in events), default=1.0)
@@ -189,79 +298,34 @@ class Flow:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._hurry.wait(), self.pace * factor)
 
-    # ----- the human -----------------------------------------------------
+    # ----- the player ----------------------------------------------------
 
     def act(self, action: Action) -> None:
-        """The human's choice: apply it, or tell the table why not."""
-        if self.waiting != "human":
-            return
-        try:
-            events = self.game.apply(action)
-        except RuleError as error:
-            self.table.refuse(plain_refusal(error.message, self._view()))
-            return
-        self._feed(events)
-        self._last_events = events
-        self._run()
+        """The human's choice, to the table: applied, or refused with why."""
+        if self.waiting == "human":
+            self.connection.act(action)
 
     def claim(self) -> None:
         """The human claims the rest of the hand: played out at once, or refused with why."""
         if self.waiting != "human" or self.human is None:
             return
-        claim = check_claim(self._view())
-        if not claim.accepted:
-            self.table.refuse(claim_refusal(claim))
-            return
-        play_out(self, self.human, claim)
-        self.table.note("You show your hand and claim the rest: it is played out.")
-        self._run()
+        refusal = self.connection.claim()
+        if refusal:
+            self.table.refuse(refusal)
 
-    def feed(self, events: list[Event]) -> None:
-        """Events from outside the flow's own steps (a claim played out)."""
-        self._feed(events)
-        self._last_events = events
+    def undo(self) -> str:
+        """Take the human's last move back; the note for the table."""
+        if self.waiting in ("human", None):
+            self.app.workers.cancel_group(self.app, "flow")
+        return self.connection.undo()
 
     def hurry(self) -> None:
         self._hurry.set()
-
-    def take_back_to(self, game: Game) -> None:
-        """Go on from ``game``, this game with moves taken back (undo): the bots stop
-        thinking, nothing waits to be paused after, the listeners hear of it with no events,
-        the table is drawn again, and the human acts next."""
-        self.app.workers.cancel_group(self.app, "flow")
-        self.game = game
-        self.won_trick = None
-        self._last_events = []
-        self.undo_used = True
-        self.waiting = "human"
-        for listener in self.listeners:
-            listener(self, [])
-        self._show()
-
-    def warn(self, text: str) -> None:
-        self.app.notify(text, severity="warning", timeout=8)
+        self.connection.hurry()
 
     def change_pace(self, step: int) -> None:
-        paces = list(PACES)
-        index = min(range(len(paces)), key=lambda i: abs(paces[i] - self.pace))
-        self.pace = paces[max(0, min(len(paces) - 1, index + step))]
-        self._show()
-        self.table.note(f"Bots now take {self.pace:g} s a move.")
-
-    # ----- events to the table -------------------------------------------
-
-    def _feed(self, events: list[Event]) -> None:
-        for listener in self.listeners:
-            listener(self, events)
-        notes = self._follow(events)
-        self._show()
-        if notes:
-            self.table.note(" ".join(notes[-2:]))
-
-    def _follow(self, events: list[Event]) -> list[str]:
-        """Keep the last won trick on the table up to date; the events in words."""
-        self.won_trick, notes = table_notes(events, self._view(), self.human, self.won_trick)
-        return notes
+        pace = self.connection.change_pace(step)
+        self.table.note(f"Bots now take {pace:g} s a move.")
 
 
 def table_notes(events: list[Event], view: SeatView, human: int | None,

@@ -18,14 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from moon42.rules import Phase, Trick
 from moon42.rules.events import HandDealt
-from moon42.rules.views import SeatView
 
-from ..play.claiming import Claimed
 from ..play.view_codec import decode, encode
-from ..play.words import plain_refusal
-from .flow import table_notes
+from .flow import TableFlow
 from .screens.shared_table import (
     SeatCodeNotice,
     SharedGameOver,
@@ -40,34 +36,22 @@ from .widgets.chat import ChatLog
 __all__ = ["RemoteFlow"]
 
 
-def _claimed(value: Any) -> Claimed | None:
-    """Where the server says this hand was claimed: (hand, trick, seat), or nothing."""
-    if (isinstance(value, list) and len(value) == 3
-            and all(isinstance(n, int) and 0 <= n < 10_000 for n in value)):
-        return Claimed(*value)
-    return None
-
-
-class RemoteFlow:
+class RemoteFlow(TableFlow):
     """One seat at a shared table, drawn from the views the server sends."""
 
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
                  on_leave: Callable[[], Any], watching: bool = False,
                  table_number: int = 0) -> None:
-        self.app, self.glyphs = app, glyphs
+        super().__init__(app, glyphs)
         self.send, self.on_leave = send, on_leave
         self.watching, self.table_number = watching, table_number
         self.seat_code = ""  # a guest's seat's code, once the server has told it
         self.chat_log = ChatLog()  # the table's chat, shown by each of its screens' panes
         self.table = SpectatorTableScreen(self, glyphs) if watching \
             else SharedTableScreen(self, glyphs)
-        self.view: SeatView | None = None
         self.human: int | None = None
-        self.won_trick: Trick | None = None
         self.pace = 1.0
         self._summary: HandSummaryScreen | None = None
-        self._summed_up = -1  # the last hand whose summary was shown
-        self._over = False
 
     # ----- Flow's surface ------------------------------------------------
 
@@ -128,9 +112,13 @@ class RemoteFlow:
         if kind == "view":
             before = self.table.other_hand
             self._revealed(message.get("revealed"))
-            self._show(decode(message["view"]), decode(message["events"]),
-                       float(message.get("pace", 1.0)), _claimed(message.get("claimed")))
+            self.human = decode(message["view"]).seat
+            self.pace = float(message.get("pace", 1.0))
+            if any(isinstance(event, HandDealt) for event in decode(message["events"])):
+                self._close_summary()
+            super().receive(message)
             if self.table.other_hand and not before and self.table.is_mounted:
+                assert self.view is not None
                 name = self.view.players[int(message["revealed"]["seat"])]
                 self.table.note(f"{name}'s hand as dealt (shown to spectators once a hand "
                                 "is over).")
@@ -139,34 +127,22 @@ class RemoteFlow:
                               message.get("watching") is True)
         elif kind == "chat-note":
             self.chat_log.note(str(message["text"]))
-        elif kind == "refused" and self.view is not None:
-            self.table.refuse(plain_refusal(str(message["message"]), self.view))
-        elif kind == "error":
-            self.table.refuse(str(message["message"]))
+        else:
+            super().receive(message)
 
-    def _show(self, view: SeatView, events, pace: float, claimed: Claimed | None) -> None:
-        self.view, self.human, self.pace = view, view.seat, pace
-        if any(isinstance(event, HandDealt) for event in events):
-            self._close_summary()
-        self.won_trick, notes = table_notes(events, view, self.human, self.won_trick)
-        if claimed is not None and claimed != self.table.claimed:
-            notes.append("You show your hand and claim the rest: it is played out."
-                         if claimed.seat == view.seat and not self.watching else
-                         f"{view.players[claimed.seat]} shows the hand and claims the rest: "
-                         "it is played out.")
-        self.table.claimed = claimed
-        self.table.show(view, self.won_trick, f"{pace:g}s, shared table")
-        if notes and self.table.is_mounted:
-            self.table.note(" ".join(notes[-2:]))
-        if view.phase is Phase.HAND_OVER and self._summed_up != view.hand_number:
-            self._summed_up = view.hand_number
-            summary = WatchedSummary if self.watching else SharedSummary
-            self._summary = summary(self, view.results[-1], view, self.glyphs)
-            self.app.push_screen(self._summary, self._summary_seen)
-        elif view.phase is Phase.GAME_OVER and not self._over:
-            self._over = True
-            self._close_summary()
-            self.app.push_screen(SharedGameOver(view, self.glyphs), self._game_over)
+    def _status(self) -> str:
+        return f"{self.pace:g}s, shared table"
+
+    def _hand_over(self, events) -> None:
+        assert self.view is not None
+        summary = WatchedSummary if self.watching else SharedSummary
+        self._summary = summary(self, self.view.results[-1], self.view, self.glyphs)
+        self.app.push_screen(self._summary, self._summary_seen)
+
+    def _game_over(self, events) -> None:
+        assert self.view is not None
+        self._close_summary()
+        self.app.push_screen(SharedGameOver(self.view, self.glyphs), self._game_over_chosen)
 
     def _revealed(self, shown: dict[str, Any] | None) -> None:
         """A spectator's screen: the hand a table shows once the hand is over, or whose
@@ -186,7 +162,7 @@ class RemoteFlow:
         if summary is not None and summary.is_current:
             summary.dismiss(None)
 
-    def _game_over(self, choice: str | None) -> None:
+    def _game_over_chosen(self, choice: str | None) -> None:
         if choice == "quit":
             self.app.exit()
         else:

@@ -3,7 +3,7 @@ to be on it or not.
 
 The server reads every player's statistics (their own ``stats.sqlite3``) read-only, with a
 limit on the file's size and on the work one file may cost; the player's app reads the
-board the server wrote (``BOARD_VARIABLE`` names the file) and writes the player's choice
+board the server wrote (``served.BOARD_VARIABLE`` names the file) and writes the player's choice
 in their own data folder (``CHOICE_NAME``).  A player is on the board unless they chose
 not to be.  Only the games a ranking counts are counted (``ranked``).
 """
@@ -20,11 +20,9 @@ from typing import Any
 
 from .ranked import PlayedGame, counted_games
 
-__all__ = ["BOARD_VARIABLE", "CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS", "Reading",
+__all__ = ["CHOICE_NAME", "BOARD_BYTES", "REFRESH_SECONDS", "Reading",
            "StatsUnreadable", "board_row", "listed", "choose", "read_board", "read_player"]
 
-# Set in a served game's environment: the board file the server keeps.
-BOARD_VARIABLE = "MOON42_LEADERBOARD"
 # In a player's data folder: {"listed": false} keeps them off the board.
 CHOICE_NAME = "leaderboard.json"
 _CHOICE_BYTES = 1024

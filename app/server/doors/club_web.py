@@ -26,7 +26,7 @@ from pathlib import Path
 from aiohttp import web
 
 from ...play.connection import SOCKET_VARIABLE, TOKEN_VARIABLE
-from ...play.stats.board import BOARD_VARIABLE
+from ...play.served import BOARD_VARIABLE
 from ..accounts.identity import NAME_CHARACTERS, Identity, player_folder
 from ..accounts.leaderboard import remember_name
 from ..accounts.members import CLOSED, NO_NEW_MEMBERS, SECRET_MAX, SECRET_MIN, Members

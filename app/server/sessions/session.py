@@ -22,7 +22,7 @@ from asyncssh.constants import MSG_CHANNEL_WINDOW_ADJUST
 from asyncssh.packet import SSHPacket, UInt32
 
 from ...play.connection import SOCKET_VARIABLE, TOKEN_VARIABLE
-from ...play.stats.board import BOARD_VARIABLE
+from ...play.served import BOARD_VARIABLE
 from ..accounts.identity import player_folder
 from ..accounts.leaderboard import remember_name
 from ..accounts.limits import InputBudget, Latest

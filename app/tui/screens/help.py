@@ -13,18 +13,19 @@ from textual.widgets import Footer, Static
 
 from moon42.rules.options import Options
 
-from ...play.connection import tables_address
 from ...play.presets import house_rules_markdown
+from ...play.served import NOT_SERVED, Served
 
 __all__ = ["HelpScreen", "rules_text"]
 
 
-def rules_text(game: str | None, options: Options | None = None) -> str:
+def rules_text(game: str | None, options: Options | None = None,
+               served: Served = NOT_SERVED) -> str:
     """The rules in a player's words, from the assets package; with ``options``, the house
     rules of the game being played come right after the game's own rules."""
     assets = files("moon42.assets")
     parts = [assets.joinpath("help_common.md").read_text(encoding="utf-8")]
-    if tables_address() is not None:  # a game on a server that has shared tables
+    if served.tables is not None:  # a game on a server that has shared tables
         parts.append(assets.joinpath("help_server.md").read_text(encoding="utf-8"))
     if options is not None:
         parts.insert(0, house_rules_markdown(options))
@@ -60,7 +61,9 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box"):
             yield Static("Keys on this screen", classes="title")
             yield Static("\n".join(key_lines(self.keys)), id="help-keys", markup=False)
-            yield Static(RichMarkdown(rules_text(self.game, self.options)), id="help-rules")
+            served = getattr(self.app, "served", NOT_SERVED)
+            yield Static(RichMarkdown(rules_text(self.game, self.options, served)),
+                         id="help-rules")
         yield Footer()
 
     def action_scroll(self, step: int) -> None:

@@ -9,7 +9,6 @@ it in.  Players are on the board unless they choose not to be.
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...play.paths import data_dir
-from ...play.stats.board import BOARD_VARIABLE, REFRESH_SECONDS, choose, listed, read_board
+from ...play.stats.board import REFRESH_SECONDS, choose, listed, read_board
 from ...play.stats.ranked import COUNTED, GAME_KINDS
 
 __all__ = ["LeaderboardScreen"]
@@ -105,7 +104,7 @@ class LeaderboardScreen(Screen[None]):
 
     def __init__(self, board: Path | None = None, data_folder: Path | None = None) -> None:
         super().__init__()
-        self.board = board or Path(os.environ.get(BOARD_VARIABLE, ""))
+        self.board = board or Path("")
         self.data_folder = data_folder or data_dir()
         self.kind = "moon3"  # the game whose ranking is shown
         self._chosen = False  # the first board read chooses it: the first game rated

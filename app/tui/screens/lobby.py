@@ -3,7 +3,6 @@ the seats and their bots, a seed); Enter starts."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from textual import on
@@ -23,6 +22,7 @@ from ...play.difficulty import config_level
 from ...play.files import shown
 from ...play.locks import GameLocked
 from ...play.saves import SavedGame, SavedGames, abandon, saved_games
+from ...play.served import NOT_SERVED
 from ...play.words import GAME_TITLES
 from ..widgets.difficulty import DifficultyRow, difficulty_changed
 from ..widgets.house_rules import (
@@ -291,15 +291,15 @@ class LobbyScreen(Screen):
         if action == "resume":
             return bool(self.saved.games)
         if action == "tables":  # only on a server (app/tui/screens/tables.py)
-            return bool(os.environ.get("MOON42_TABLES_SOCKET"))
+            return getattr(self.app, "served", NOT_SERVED).tables is not None
         if action == "leaderboard":  # only on a server (app/play/stats/board.py)
-            return bool(os.environ.get("MOON42_LEADERBOARD"))
+            return getattr(self.app, "served", NOT_SERVED).board is not None
         return True
 
     def action_leaderboard(self) -> None:
         from .leaderboard import LeaderboardScreen  # for start-up time: only on a server
 
-        self.app.push_screen(LeaderboardScreen())
+        self.app.push_screen(LeaderboardScreen(getattr(self.app, "served", NOT_SERVED).board))
 
     def action_tables(self) -> None:
         from .tables import TablesScreen  # for start-up time: only on a server

@@ -6,7 +6,6 @@ drawn as Rich tables; everything scrolls, so it fits 80x24.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from rich.table import Table as RichTable
@@ -18,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...play.glyphs import UNICODE, Glyphs
+from ...play.served import NOT_SERVED
 from ...play.stats.report import summarise
 from ...play.stats.store import StatsError, StatsStore
 from ...play.stats.tables import Table, last_game_title, score_lines, tables_of
@@ -105,13 +105,13 @@ class StatsScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leaderboard":  # only on a server (app/play/stats/board.py)
-            return bool(os.environ.get("MOON42_LEADERBOARD"))
+            return getattr(self.app, "served", NOT_SERVED).board is not None
         return True
 
     def action_leaderboard(self) -> None:
         from .leaderboard import LeaderboardScreen  # for start-up time: only on a server
 
-        self.app.push_screen(LeaderboardScreen())
+        self.app.push_screen(LeaderboardScreen(getattr(self.app, "served", NOT_SERVED).board))
 
     def action_close(self) -> None:
         self.dismiss(None)

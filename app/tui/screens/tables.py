@@ -23,10 +23,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from ...play.connection import TableClient, tables_address
+from ...play.connection import TableClient
+from ...play.served import NOT_SERVED
 from ...play.words import GAME_TITLES
 
-__all__ = ["SeatCodeScreen", "TablesScreen", "tables_offered"]
+__all__ = ["SeatCodeScreen", "TablesScreen"]
 
 # The digits a table's number may have (a server opens far fewer tables in its life).
 NUMBER_DIGITS = 9
@@ -42,11 +43,6 @@ class SeatFlow(Protocol):
     def told_seat_code(self, code: str) -> None: ...
 
     def receive(self, message: dict[str, Any]) -> None: ...
-
-
-def tables_offered() -> bool:
-    """Whether this app runs on a server that has shared tables."""
-    return tables_address() is not None
 
 
 def table_line(entry: dict[str, Any]) -> str:
@@ -172,7 +168,7 @@ class TablesScreen(Screen):
             self.run_worker(self.client.send(request), group="tables-send")
 
     async def _listen(self) -> None:
-        address = tables_address()
+        address = getattr(self.app, "served", NOT_SERVED).tables
         try:
             if address is None:
                 raise OSError("this game was not started by a server with shared tables")

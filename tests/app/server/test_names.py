@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from moon42.app.play.names import name_key
+from moon42.app.play.served import Served
 from moon42.app.server.accounts.identity import (
     Identity,
     guest_identity,
@@ -139,11 +140,10 @@ def test_mark_problem() -> None:
     assert mark_problem("ann?") is not None and mark_problem("ann﹖") is not None
 
 
-def test_the_help_on_a_server_explains_the_marks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("MOON42_TABLES_SOCKET", raising=False)
+def test_the_help_on_a_server_explains_the_marks() -> None:
     assert "Shared tables on this server" not in rules_text("moon3")
-    monkeypatch.setenv("MOON42_TABLES_SOCKET", "/nowhere/tables.sock")
-    said = rules_text("moon3")
+    served = Served.from_environment({"MOON42_TABLES_SOCKET": "/nowhere/tables.sock"})
+    said = rules_text("moon3", served=served)
     assert "Shared tables on this server" in said
     assert "**Zoë+** is a club" in said and "**bob?** is a guest" in said
     assert "on a hand's summary and on the scoreboard" in said

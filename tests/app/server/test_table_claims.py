@@ -15,7 +15,8 @@ from moon42.app.play.table import Table
 from moon42.app.server.accounts.identity import Identity
 from moon42.app.server.tables.hub import Tables
 from moon42.app.server.tables.protocol import TableServer
-from moon42.app.tui.remote_flow import RemoteFlow, _claimed
+from moon42.app.tui.flow import claimed_from
+from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.app.tui.widgets.hand_log import Claimed, log_text
 from moon42.rules import Game, Pass, Phase, game_from_record, game_to_record
 
@@ -68,7 +69,7 @@ def test_a_players_claim_that_stands_is_played_out_and_every_seat_is_told_where(
     for inbox, me in ((ann, seat), (bob, (seat + 1) % 4)):
         last = inbox.messages[-1]
         assert last["claimed"] == [hand, tricks + 1, seat]
-        claimed = _claimed(last["claimed"])
+        claimed = claimed_from(last["claimed"])
         view = inbox.last_view()
         assert view.seat == me
         assert claimed == Claimed(hand, tricks + 1, seat)
@@ -170,8 +171,8 @@ def test_the_players_app_sends_w_as_a_claim_and_marks_the_log_where_it_was_made(
     assert flow.table.claimed == Claimed(game.hand_number, tricks + 1, seat)
     assert "claimed the rest" in log_text(flow.view, flow.table.claimed).plain
     # Damaged or absurd markers are no marker.
-    assert _claimed([1, 2]) is None and _claimed(["a", 1, 2]) is None
-    assert _claimed([1, 2, 10**9]) is None
+    assert claimed_from([1, 2]) is None and claimed_from(["a", 1, 2]) is None
+    assert claimed_from([1, 2, 10**9]) is None
 
 
 def test_u_at_a_shared_table_is_off_the_key_line_and_only_says_why() -> None:

@@ -109,7 +109,7 @@ def test_no_claim_off_lead_nor_in_nello_or_sevens() -> None:
 
 @pytest.fixture
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", new_bot_or_plain)
 
 
 async def _to_my_lead(pilot, want_accepted: bool):

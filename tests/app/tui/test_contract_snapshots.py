@@ -28,7 +28,7 @@ SIZES = [(80, 24), (120, 40)]
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", contract_bot)
 
 
 def new_app(seed: int, bots=(PLAIN_BOT,) * 4, **options) -> Moon42App:

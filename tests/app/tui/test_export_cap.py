@@ -16,7 +16,7 @@ from .helpers import PLAIN_BOT, new_app, new_bot_or_plain, screen_text, settle, 
 
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", new_bot_or_plain)
 
 
 def records(data_dir: Path) -> list[Path]:

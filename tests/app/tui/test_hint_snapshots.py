@@ -31,7 +31,7 @@ HINT_DEADLINE = 60.0  # seconds: the expert thinks in a thread, on a busy machin
 
 @pytest.fixture(autouse=True)
 def plain_bots_and_fixed_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", new_bot_or_plain)
     monkeypatch.setattr("moon42.app.tui.text.hints.HINT_SETTINGS",
                         {"budget": None, "call_budget": None, "layouts": 8})
 

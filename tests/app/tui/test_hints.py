@@ -232,7 +232,7 @@ async def _hint(pilot) -> str:
 
 @pytest.mark.slow  # waits on the expert's advice twice
 async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -261,7 +261,7 @@ async def test_enter_plays_the_hinted_bid_and_tile(monkeypatch) -> None:
 
 
 async def test_no_hint_while_watching_bots(monkeypatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", new_bot_or_plain)
     app = new_app("texas42", seed=5, bots=(PLAIN_BOT,) * 4, watch=True, pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")

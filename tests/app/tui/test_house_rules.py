@@ -24,7 +24,7 @@ from .helpers import PLAIN_BOT, new_app, play_to_the_end, screen_text, settle, t
 
 @pytest.fixture(autouse=True)
 def scripted_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", contract_bot)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", contract_bot)
 
 
 def _row(app: Moon42App, name: str) -> SettingRow:

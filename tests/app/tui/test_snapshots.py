@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow  # pictures of the app, each a game played to a mo
 @pytest.fixture(autouse=True)
 def plain_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The flow makes its bots through this, so the plain bot needs no registry entry."""
-    monkeypatch.setattr("moon42.app.tui.flow.make_bot", new_bot_or_plain)
+    monkeypatch.setattr("moon42.app.play.local.make_bot", new_bot_or_plain)
 
 SIZES = [(80, 24), (120, 40)]
 
