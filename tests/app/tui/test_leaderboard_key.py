@@ -37,7 +37,7 @@ async def test_b_opens_the_board_only_on_a_server(tmp_path: Path,
         await pilot.pause()
         assert isinstance(app.screen, LeaderboardScreen)
         shown = screen_text(app)
-        assert "Nobody is on the board yet" in shown and "You are on the board" in shown
+        assert "Nobody is rated at Moon for 3 yet" in shown and "You are on the board" in shown
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
