@@ -27,7 +27,7 @@ layouts (tests).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from moon42.rules.actions import Action, Bid, NameTrump, Pass, Play
@@ -96,7 +96,9 @@ class Advice:
     ``tiles``: play advice, best first.  ``odds``: for a bid or a trump, how often
     ``bid_value`` is made with each trump the expert simulated, best first.  ``trump``:
     the trump a bid (or pass) is weighed with, or the one named.  ``layouts``: how many
-    layouts the figures come from (0 when the choice needed no search).
+    layouts the figures come from (0 when the choice needed no search).  ``others``: for
+    a bid advised, the neighbouring bids (the legal bids just below and above it), each
+    with how often it is made with the same trump on the same layouts.
     """
 
     action: Action
@@ -107,6 +109,7 @@ class Advice:
     odds: tuple[CallOdds, ...] = ()
     bid_value: int | None = None
     trump: Trump | None = None
+    others: tuple[tuple[int, CallOdds], ...] = ()
 
 
 class WatchedExpert(ExpertBot):
@@ -172,7 +175,46 @@ def advise(
     odds = call_odds(view, value, results, proofs.spent)
     count = max((o.layouts for o in odds), default=0)
     trump = action.trump if type(action) is NameTrump else odds[0].trump if odds else None
-    return Advice(action, turn.kind, side, count, odds=odds, bid_value=value, trump=trump)
+    mine = next((o for o in odds if o.trump is trump), None)
+    others = _neighbours(view, bot, action, mine, proofs) if type(action) is Bid else ()
+    return Advice(action, turn.kind, side, count, odds=odds, bid_value=value, trump=trump,
+                  others=others)
+
+
+def _neighbours(
+    view: SeatView, bot: WatchedExpert, action: Bid, mine: CallOdds | None, proofs: Budget
+) -> tuple[tuple[int, CallOdds], ...]:
+    """The legal bids just below and just above ``action``, each simulated with the advised
+    bid's trump (``mine``) on the layouts the bid was weighed on: a made bid scores what
+    was bid, so a player weighs the next bid down (safer) against the next one up (more if
+    made).  A bid made on a layout makes every lower one there, so a higher bid's figure
+    is never shown above the advised one's, nor a lower bid's under it (the calibration
+    reads the least bid and higher bids from tables of their own)."""
+    if mine is None or mine.trump in SPECIAL:
+        return ()
+    values = sorted({a.value for a in view.legal if type(a) is Bid})
+    at = values.index(action.value)
+    out = []
+    for value in values[max(0, at - 1): at] + values[at + 1: at + 2]:
+        bot.simulate_trumps(view, [mine.trump], value)
+        _, results = bot.simulations[-1]
+        odds = call_odds(view, value, results, proofs.spent, shown=1)
+        if odds:
+            out.append((value, _in_order(odds[0], mine, higher=value > action.value)))
+    return tuple(out)
+
+
+def _in_order(other: CallOdds, mine: CallOdds, higher: bool) -> CallOdds:
+    """``other``'s calibrated figures kept at most (``higher``) or at least ``mine``'s."""
+    if other.estimate is None or mine.estimate is None:
+        return other
+    pick = min if higher else max
+    found, base = other.estimate, mine.estimate
+    basic = found.basic
+    if basic is not None and base.basic is not None:
+        basic = pick(basic, base.basic)
+    kept = replace(found, experts=pick(found.experts, base.experts), basic=basic)
+    return replace(other, estimate=kept)
 
 
 def _meant_trump(view: SeatView, action: Action) -> Trump | None:

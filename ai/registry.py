@@ -22,6 +22,7 @@ from .expert import ExpertBot
 from .noisy_expert import NoisyExpertBot
 from .normal import NormalBot
 from .omniscient import OmniscientBot
+from .outsiders import OUTSIDERS
 from .partner_sighted import KINDS, PartnerSightedBot
 from .pool import CheapBot, DoublesFirstBot, HoardBot, SmearBot
 from .protocol import Strategy
@@ -95,6 +96,8 @@ POOL: dict[str, BotFactory] = {
     "doubles-first": DoublesFirstBot,
     "noisy-expert": NoisyExpertBot,
 }
+# The outsiders (``outsiders.OUTSIDERS``) are made by name too, for measuring a bot against
+# opponents it was never tuned against; they are neither listed for players nor in the pool.
 # The pool a bot is measured against when none is named: the yardsticks and every member.
 DEFAULT_POOL = ("basic", "normal", *POOL)
 
@@ -105,7 +108,7 @@ def register(name: str, factory: BotFactory) -> None:
     """Add (or replace) a bot for this process, without packaging it."""
     if not name or not isinstance(name, str):
         raise ValueError(f"a bot's name must be a non-empty string, not {name!r}")
-    if name in BUILT_IN or name in HIDDEN or name in POOL:
+    if name in BUILT_IN or name in HIDDEN or name in POOL or name in OUTSIDERS:
         raise ValueError(f"bot {name!r} is built in and cannot be replaced")
     _registered[name] = factory
 
@@ -133,11 +136,13 @@ def _factory(name: str) -> BotFactory:
         return HIDDEN[name]
     if name in POOL:
         return POOL[name]
+    if name in OUTSIDERS:
+        return OUTSIDERS[name]
     if name in _registered:
         return _registered[name]
     entry = _entry_points().get(name)
     if entry is None:
-        measuring = ", ".join([*HIDDEN, *POOL])
+        measuring = ", ".join([*HIDDEN, *POOL, *OUTSIDERS])
         raise ValueError(
             f"unknown bot {name!r}: the bots are {', '.join(bot_names())}"
             f" (and, for measuring, {measuring})"

@@ -24,12 +24,12 @@ from typing import Any
 from .arena import Summary
 from .per_deal import PerDealError, read_lines
 
-__all__ = ["compare", "main"]
+__all__ = ["compare", "deals_of", "main"]
 
 SAME_DEALS = ("game", "unit", "bidding", "seed", "options")  # what makes two runs' deals one
 
 
-def _deals(path: Path) -> tuple[dict[str, Any], dict[tuple[str, int], list[dict]]]:
+def deals_of(path: Path) -> tuple[dict[str, Any], dict[tuple[str, int], list[dict]]]:
     """The run's settings, and its lines by (B, deal): only deals with every copy."""
     run: dict[str, Any] | None = None
     by_deal: dict[tuple[str, int], dict[int, dict]] = {}
@@ -77,8 +77,8 @@ def _row(name: str, before: list[float], after: list[float], margins: list[float
 
 def compare(before_path: Path, after_path: Path) -> dict[str, Any]:
     """The paired comparison of two per-deal files (``PerDealError`` if they do not pair)."""
-    run_b, before = _deals(before_path)
-    run_a, after = _deals(after_path)
+    run_b, before = deals_of(before_path)
+    run_a, after = deals_of(after_path)
     for key in SAME_DEALS:
         if run_b[key] != run_a[key]:
             raise PerDealError(f"the runs were not played on the same deals: {key}"

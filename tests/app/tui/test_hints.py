@@ -138,6 +138,63 @@ def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
     assert len(hint_text(view, advice, 40)) <= 40
 
 
+def _short(odds) -> str:
+    if odds.certain is Certainty.ALWAYS:
+        return "100%"
+    return _shown(odds.estimate.experts)
+
+
+def test_a_bid_hint_gives_the_neighbouring_bids_figures() -> None:
+    # Moon for three, the dealer after two passes: the expert advises 5, a higher bid than
+    # the least (4), and the hint gives 4's figure and 6's beside 5's, each with the same
+    # trump on the same layouts.
+    game = Game.new("moon3", seed=19)
+    dealer = game.view(0).dealer
+    while game.to_act.seat != dealer:
+        game.apply(Pass(game.to_act.seat))
+    view = game.view(dealer)
+    advice = advise(view, **{**FIXED, "layouts": 64})
+    assert advice.action == Bid(dealer, 5) and advice.trump is Trump.FIVES
+    (low, below), (high, above) = advice.others
+    assert (low, high) == (4, 6)
+    assert below.trump is above.trump is advice.trump
+    mine = next(o for o in advice.odds if o.trump is advice.trump)
+    # Made with 6 on a layout means made with 5 and with 4 there too.
+    assert below.simulated >= mine.simulated >= above.simulated
+    assert below.estimate.experts > above.estimate.experts
+    text = hint_text(view, advice)
+    assert text.startswith("Hint: Bid 5 with fives: ")
+    assert text.endswith(f"; 4: {_short(below)}, 6: {_short(above)}")
+    # The neighbours are cut before the bid's own figure on a short line.
+    short = hint_text(view, advice, 110)
+    assert "made in about" in short and "4: " not in short
+
+
+def test_the_least_bid_has_only_the_next_bid_up_beside_it() -> None:
+    game = Game.new("texas42", seed=5)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    view = game.view(0)
+    advice = advise(view, **FIXED)
+    assert advice.action == Bid(0, 30)
+    ((value, up),) = advice.others
+    assert value == 31 and up.trump is advice.trump
+    # The calibration reads 31 from the higher bids' table, which alone would show it made
+    # more often than 30: a bid made on a layout makes every lower one, so it is kept under.
+    mine = next(o for o in advice.odds if o.trump is advice.trump)
+    assert up.simulated <= mine.simulated
+    assert up.estimate.experts <= mine.estimate.experts
+    assert hint_text(view, advice, 500).endswith(f"; 31: {_short(up)}")
+
+
+def test_a_pass_or_a_trump_hint_has_no_neighbouring_bids() -> None:
+    game = Game.new("texas42", seed=9)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    advice = advise(game.view(0), **FIXED)
+    assert isinstance(advice.action, Pass) and advice.others == ()
+
+
 def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
     game = Game.new("texas42", seed=9)
     while game.to_act.seat != 0:

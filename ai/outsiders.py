@@ -1,0 +1,221 @@
+"""Outsiders: three opponents of their own styles, kept apart to tell strength from tuning.
+
+A bot measured and tuned against the same opponents may learn their habits rather than the
+game.  These three were written before any measuring against them and are never used to
+tune anything: no constant of another bot is chosen by its figures against them.  They are
+not the opponent pool (``pool``, ``registry.DEFAULT_POOL``, which the expert is tuned
+against), nor offered in the lobby; ``moon42 arena`` makes them by name (``OUTSIDERS``).
+Each is of about ``basic``'s strength and sees only its seat's view.
+
+- ``greedy`` takes every trick it can, its partner's too, and plays high: it leads its
+  strongest tile (trumps first) and tops the trick with its highest winner; when it cannot
+  win it throws its lowest tile (in Texas 42, the least count first).
+- ``cautious`` plays low and saves its trumps: it leads its lowest plain tile (least count
+  first), follows with its lowest tile, and trumps in (with its lowest trump) only when the
+  trick is worth it: in Texas 42 an opponents' trick holding 10 count or more, in Moon an
+  opponents' trick it plays last to.
+- ``club`` keeps an everyday club player's rules of thumb: on the bidding side it draws
+  trumps (its highest) while the opponents may hold one; then it leads a tile nothing
+  unseen tops in its suit (count first), else its lowest plain tile.  On its partner's
+  trick that no opponent still to play can top, it plays count (its plain tile with the
+  most); else it wins cheaply (its lowest winner, trumping in only for count or in Moon);
+  else it throws low.
+
+Bids, trumps and the Moon-for-three discard: ``greedy`` and ``club`` as ``normal`` (which
+values its hand), ``cautious`` as ``basic`` (which counts its trumps and doubles).  Nello
+and Sevens are played as ``normal`` plays them.  They have no randomness: the seed is
+accepted and ignored, so a seed makes them play one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from moon42.rules.actions import Action, Play
+from moon42.rules.tiles import Tile
+from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
+from moon42.rules.views import SeatView
+
+from .basic import BasicBot
+from .facts.knowledge import Knowledge
+from .normal import NormalBot
+from .protocol import Strategy
+
+__all__ = ["OUTSIDERS", "CautiousBot", "ClubBot", "GreedyBot"]
+
+WORTH_A_TRUMP = 10  # count on an opponents' trick for which cautious trumps in (Texas 42)
+
+
+class _Spot:
+    """The trick a seat plays to: the suit led, the power on top, who holds it, its count,
+    and whether the seat plays last."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.play_rules
+        trick = view.current_trick
+        assert trick is not None, "a spot is read when a tile is led and others follow"
+        self.suit = rules.led_suit[trick.plays[0][1]]
+        self.power = rules.power[self.suit]
+        self.winner, self.top = trick.plays[rules.winner_index(list(trick.tiles))]
+        self.ours = self.winner == view.seat or (
+            view.partner is not None and self.winner == view.partner)
+        self.count = 0 if view.options.is_moon else sum(t.count for t in trick.tiles)
+        self.last = len(trick.plays) == view.seats - 1
+        self.to_play = [(view.seat + i) % view.seats
+                        for i in range(1, view.seats - len(trick.plays))]
+
+    def beats(self, t: Tile) -> bool:
+        return self.power[t] > self.power[self.top]
+
+
+def _count(view: SeatView, t: Tile) -> int:
+    return 0 if view.options.is_moon else t.count
+
+
+def _strength(rules: TrickRules, t: Tile) -> tuple[int, int]:
+    """A tile's strength in the suit it leads (trumps above all), then its pips."""
+    return rules.power[rules.led_suit[t]][t], t.pips
+
+
+def _plain(rules: TrickRules, tiles: list[Tile]) -> list[Tile]:
+    return [t for t in tiles if not rules.is_trump[t]]
+
+
+def _is_boss(rules: TrickRules, know: Knowledge, t: Tile) -> bool:
+    """No tile the seat cannot see tops ``t`` in the suit it leads (ruffs aside)."""
+    suit = rules.led_suit[t]
+    power = rules.power[suit]
+    unseen = know.unseen & rules.follow_mask[suit]
+    return not any(unseen >> u & 1 and power[u] > power[t] for u in range(28))
+
+
+class _Outsider:
+    """Calls (bid, trump, discard) as its base bot; plays by ``lead`` and ``follow``."""
+
+    description = ""
+    calls: Callable[[int | None], Strategy] = NormalBot
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._calls = type(self).calls(seed)
+
+    def bid(self, view: SeatView) -> Action:
+        return self._calls.bid(view)
+
+    def trump(self, view: SeatView) -> Action:
+        return self._calls.trump(view)
+
+    def discard(self, view: SeatView) -> Action:
+        return self._calls.discard(view)
+
+    def play(self, view: SeatView) -> Action:
+        plays = {a.tile: a for a in view.legal if type(a) is Play}
+        if len(plays) == 1 or view.trump in (Trump.NELLO, Trump.SEVENS):
+            return NormalBot().play(view)
+        tiles = sorted(plays)
+        if view.current_trick is None:
+            return plays[self.lead(view, tiles)]
+        return plays[self.follow(view, tiles, _Spot(view))]
+
+    def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
+        raise NotImplementedError
+
+    def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
+        raise NotImplementedError
+
+
+def _throw_low(view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
+    """The plain tile (a trump only when nothing else is left) with the least count, then
+    the weakest."""
+    rules = view.play_rules
+    rest = _plain(rules, tiles) if spot.suit != TRUMP_SUIT else tiles
+    return min(rest or tiles, key=lambda t: (_count(view, t), spot.power[t], _strength(rules, t)))
+
+
+class GreedyBot(_Outsider):
+    """Takes every trick it can, its partner's too, with its highest tile."""
+
+    description = "Takes every trick it can, and plays high."
+
+    def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
+        rules = view.play_rules
+        return max(tiles, key=lambda t: _strength(rules, t))
+
+    def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
+        winners = [t for t in tiles if spot.beats(t)]
+        if winners:
+            return max(winners, key=lambda t: (spot.power[t], t.pips))
+        return _throw_low(view, tiles, spot)
+
+
+class CautiousBot(_Outsider):
+    """Plays low and saves its trumps for a trick worth them."""
+
+    description = "Plays low and saves its trumps."
+    calls = BasicBot
+
+    def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
+        rules = view.play_rules
+        rest = _plain(rules, tiles) or tiles
+        return min(rest, key=lambda t: (_count(view, t), _strength(rules, t)))
+
+    def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
+        rules = view.play_rules
+        worth_it = not spot.ours and (
+            spot.last if view.options.is_moon else spot.count >= WORTH_A_TRUMP)
+        if worth_it and spot.suit != TRUMP_SUIT:
+            ruffs = [t for t in tiles if rules.is_trump[t] and spot.beats(t)]
+            if ruffs:
+                return min(ruffs, key=lambda t: spot.power[t])
+        return min(tiles, key=lambda t: (spot.power[t], _count(view, t), t.pips))
+
+
+class ClubBot(_Outsider):
+    """An everyday club player: draws trumps, plays count on its partner's trick, wins
+    cheaply, throws low."""
+
+    description = "Draws trumps, plays count to its partner, wins cheaply, throws low."
+
+    def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
+        rules = view.play_rules
+        know = Knowledge.of(view)
+        trumps = [t for t in tiles if rules.is_trump[t]]
+        ours = view.bidder is not None and view.bidder in (view.seat, view.partner)
+        theirs = [s for s in range(view.seats) if s not in (view.seat, view.partner)]
+        out = any(know.possible[s] & rules.follow_mask[TRUMP_SUIT] for s in theirs)
+        if ours and trumps and out:
+            return max(trumps, key=lambda t: _strength(rules, t))
+        plain = _plain(rules, tiles)
+        bosses = [t for t in plain if _is_boss(rules, know, t)]
+        if bosses:
+            return max(bosses, key=lambda t: (_count(view, t), _strength(rules, t)))
+        return min(plain or tiles, key=lambda t: (_count(view, t), _strength(rules, t)))
+
+    def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
+        rules = view.play_rules
+        if spot.ours and self._holds(view, spot):
+            rest = _plain(rules, tiles) if spot.suit != TRUMP_SUIT else tiles
+            return max(rest or tiles, key=lambda t: (_count(view, t), -spot.power[t], -t.pips))
+        if not spot.ours:
+            winners = [t for t in tiles if spot.beats(t)]
+            ruffing = spot.suit != TRUMP_SUIT and not rules.follows(tiles[0], spot.suit)
+            if winners and (not ruffing or spot.count or view.options.is_moon):
+                return min(winners, key=lambda t: (spot.power[t], t.pips))
+        return _throw_low(view, tiles, spot)
+
+    @staticmethod
+    def _holds(view: SeatView, spot: _Spot) -> bool:
+        """The partner's tile on top cannot be topped by an opponent still to play."""
+        if spot.last:
+            return True
+        know = Knowledge.of(view)
+        top = spot.power[spot.top]
+        return all(know.chance_to_beat(s, spot.suit, top) == 0.0
+                   for s in spot.to_play if s != view.partner)
+
+
+# Made by name (``registry``) for ``moon42 arena``; listed neither for players nor in the pool.
+OUTSIDERS: dict[str, Callable[[int | None], Strategy]] = {
+    "greedy": GreedyBot,
+    "cautious": CautiousBot,
+    "club": ClubBot,
+}
