@@ -101,3 +101,14 @@ def test_no_optional_group_repeats_a_runtime_dependency() -> None:
     runtime, optional = declared()
     repeated = {group: sorted(names & runtime) for group, names in optional.items()}
     assert not any(repeated.values()), f"bounds written twice: {repeated}"
+
+
+def test_every_package_of_the_code_is_installed() -> None:
+    """A folder of code left out of ``[tool.setuptools] packages`` is missing from an
+    installed game (a checkout's editable install would not show it)."""
+    listed = set(tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join([PACKAGE, *init.parent.relative_to(ROOT).parts])
+             for folder in (*FOLDERS, "assets") for init in (ROOT / folder).rglob("__init__.py")
+             if "__pycache__" not in init.parts}
+    assert found - listed == set()
