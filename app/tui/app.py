@@ -16,8 +16,7 @@ from moon42.rules.limits import MAX_SEED
 
 from ..play.config import GameConfig, load_last, save_last
 from ..play.difficulty import bot_choices
-from ..play.exports import CapReached, Exports
-from ..play.files import shown
+from ..play.exports import Exports
 from ..play.glyphs import Glyphs, glyphs_for
 from ..play.locks import GameLocked
 from ..play.records import DamagedSave, read_doc
@@ -29,14 +28,9 @@ from .replay.positions import Replay, ReplayError
 from .screens.ask import Answer, AskScreen
 from .screens.lobby import LobbyScreen
 from .screens.messages import (
-    ActionChosen,
-    ExportRecord,
     GameOverChoice,
-    PaceChanged,
     ResumeGame,
-    ShowScores,
     StartGame,
-    UndoMove,
     ViewSavedGame,
 )
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -251,47 +245,6 @@ class Moon42App(App[None]):
             self.notify(f"That saved game cannot be shown. {error}", severity="error")
             return
         self.push_screen(ReplayScreen(replay, self.glyphs, start="last"))
-
-    def on_undo_move(self, message: UndoMove) -> None:
-        if self.flow is not None:
-            self.flow.table.note(self.flow.undo())
-
-    def on_claim_rest(self, message) -> None:
-        if self.flow is not None:
-            self.flow.claim()
-
-    def on_export_record(self, message: ExportRecord) -> None:
-        flow = self.flow
-        if flow is None:
-            return
-        try:
-            exported = self.exports.export(flow.game, flow.config, flow.undo_used)
-        except CapReached as full:
-            flow.table.note(str(full))
-            return
-        except OSError as error:
-            self.notify(f"The record could not be written: {error}", severity="error")
-            return
-        path = exported.path
-        # On the table's message line: a notice would cover the hand, and wrap the path.
-        if exported.fresh:
-            flow.table.note(f"Exported {path.name} to {shown(path.parent)}")
-        else:
-            flow.table.note(f"Unchanged since exported to {path.name} in {shown(path.parent)}")
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        if self.flow is not None:
-            self.flow.act(message.action)
-
-    def on_pace_changed(self, message: PaceChanged) -> None:
-        if self.flow is not None:
-            self.flow.change_pace(message.step)
-
-    def on_show_scores(self, message: ShowScores) -> None:
-        from .screens.scoreboard import ScoreboardScreen  # for start-up time, as above
-
-        if self.flow is not None:
-            self.push_screen(ScoreboardScreen(self.flow.game.view(self.flow.me), self.glyphs))
 
     def on_game_over_screen_replay_game(self, message: GameOverScreen.ReplayGame) -> None:
         from .deal_again import open_replay  # for start-up time, as above

@@ -34,11 +34,14 @@ from moon42.rules.views import SeatView
 from ..play.claiming import Claimed
 from ..play.config import GameConfig
 from ..play.difficulty import pace_text
+from ..play.exports import CapReached
+from ..play.files import shown
 from ..play.following import Listener
 from ..play.local import LocalConnection, LocalTable
 from ..play.view_codec import decode
 from ..play.words import plain_refusal
 from .screens.game_over import GameOverScreen
+from .screens.own_table import OwnTableScreen
 from .screens.summary import HandSummaryScreen
 from .screens.table import TableScreen
 from .text.contract_words import named_for
@@ -160,7 +163,7 @@ class Flow(TableFlow):
         self.me = 0
         self.human = self.local.human
         self.level = self.local.level
-        self.table = TableScreen(glyphs, interactive=self.human is not None)
+        self.table = OwnTableScreen(self, glyphs, interactive=self.human is not None)
         self.table.undo_allowed = config.allow_undo
         self.waiting: str | None = None
         self._hurry = asyncio.Event()
@@ -326,6 +329,23 @@ class Flow(TableFlow):
     def change_pace(self, step: int) -> None:
         pace = self.connection.change_pace(step)
         self.table.note(f"Bots now take {pace:g} s a move.")
+
+    def export(self) -> None:
+        """The game's record, to the player's records/ (x), said on the table's message line:
+        a notice would cover the hand, and wrap the path."""
+        try:
+            exported = self.app.exports.export(self.game, self.config, self.undo_used)
+        except CapReached as full:
+            self.table.note(str(full))
+            return
+        except OSError as error:
+            self.app.notify(f"The record could not be written: {error}", severity="error")
+            return
+        path = exported.path
+        if exported.fresh:
+            self.table.note(f"Exported {path.name} to {shown(path.parent)}")
+        else:
+            self.table.note(f"Unchanged since exported to {path.name} in {shown(path.parent)}")
 
 
 def table_notes(events: list[Event], view: SeatView, human: int | None,
