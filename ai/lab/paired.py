@@ -24,7 +24,7 @@ from typing import Any
 from .arena import Summary
 from .per_deal import PerDealError, read_lines
 
-__all__ = ["compare", "deals_of", "main"]
+__all__ = ["compare", "deals_of", "main", "paired_deals"]
 
 SAME_DEALS = ("game", "unit", "bidding", "seed", "options")  # what makes two runs' deals one
 
@@ -75,19 +75,31 @@ def _row(name: str, before: list[float], after: list[float], margins: list[float
     }
 
 
-def compare(before_path: Path, after_path: Path) -> dict[str, Any]:
-    """The paired comparison of two per-deal files (``PerDealError`` if they do not pair)."""
-    run_b, before = deals_of(before_path)
-    run_a, after = deals_of(after_path)
+Deals = dict[tuple[str, int], list[dict]]
+
+
+def paired_deals(first_path: Path, second_path: Path) -> tuple[
+        dict[str, Any], Deals, Deals, list[tuple[str, int]]]:
+    """What makes the two runs' deals the same (``SAME_DEALS``), each run's deals, and the
+    deals (opponent, deal) both played in full, in order; ``PerDealError`` if the runs were
+    not played on the same deals or share none."""
+    run_f, first = deals_of(first_path)
+    run_s, second = deals_of(second_path)
     for key in SAME_DEALS:
-        if run_b[key] != run_a[key]:
+        if run_f[key] != run_s[key]:
             raise PerDealError(f"the runs were not played on the same deals: {key}"
-                               f" {run_b[key]!r} in {before_path}, {run_a[key]!r} in"
-                               f" {after_path}")
-    both = sorted(before.keys() & after.keys())
+                               f" {run_f[key]!r} in {first_path}, {run_s[key]!r} in"
+                               f" {second_path}")
+    both = sorted(first.keys() & second.keys())
     if not both:
         raise PerDealError(f"no deal against the same opponent was played in full by both"
-                           f" {before_path} and {after_path}")
+                           f" {first_path} and {second_path}")
+    return {k: run_f[k] for k in SAME_DEALS}, first, second, both
+
+
+def compare(before_path: Path, after_path: Path) -> dict[str, Any]:
+    """The paired comparison of two per-deal files (``PerDealError`` if they do not pair)."""
+    same, before, after, both = paired_deals(before_path, after_path)
     members = list(dict.fromkeys(b for b, _ in both))
     rows = []
     by_deal: dict[int, list[float]] = {}
@@ -110,7 +122,7 @@ def compare(before_path: Path, after_path: Path) -> dict[str, Any]:
     overall = _row("all", all_before, all_after, all_margins, per_deal)
     overall["deals"] = len(by_deal)
     return {
-        **{k: run_a[k] for k in SAME_DEALS},
+        **same,
         "before": {"file": str(before_path), "a": before[both[0]][0]["a"],
                    "deals": len(before)},
         "after": {"file": str(after_path), "a": after[both[0]][0]["a"], "deals": len(after)},

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .arena import Z95
-from .paired import SAME_DEALS, deals_of
+from .paired import paired_deals
 from .per_deal import PerDealError
 
 __all__ = ["ratio_ci", "shares", "main"]
@@ -45,17 +45,7 @@ def ratio_ci(bot: list[float], yardstick: list[float]) -> tuple[float, float, fl
 def shares(bot_path: Path, yardstick_path: Path) -> dict[str, Any]:
     """Each opponent's row, and all of them deal by deal (``PerDealError`` if the files do
     not pair)."""
-    run_b, bot = deals_of(bot_path)
-    run_y, yard = deals_of(yardstick_path)
-    for key in SAME_DEALS:
-        if run_b[key] != run_y[key]:
-            raise PerDealError(f"the runs were not played on the same deals: {key}"
-                               f" {run_b[key]!r} in {bot_path}, {run_y[key]!r} in"
-                               f" {yardstick_path}")
-    both = sorted(bot.keys() & yard.keys())
-    if not both:
-        raise PerDealError(f"no deal was played in full by both {bot_path} and"
-                           f" {yardstick_path}")
+    same, bot, yard, both = paired_deals(bot_path, yardstick_path)
 
     def share(lines: list[dict]) -> float:
         return sum(line["share"] for line in lines) / len(lines)
@@ -72,7 +62,7 @@ def shares(bot_path: Path, yardstick_path: Path) -> dict[str, Any]:
              for pairs in by_deal.values()]
     overall = _row("all", [m[0] for m in means], [m[1] for m in means])
     return {
-        **{k: run_b[k] for k in SAME_DEALS},
+        **same,
         "bot": bot[both[0]][0]["a"],
         "yardstick": yard[both[0]][0]["a"],
         "rows": rows,
