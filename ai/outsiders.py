@@ -31,14 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from moon42.rules.actions import Action, Play
 from moon42.rules.tiles import Tile
-from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
+from moon42.rules.trump import TRUMP_SUIT
 from moon42.rules.views import SeatView
 
 from .basic import BasicBot
 from .facts.knowledge import Knowledge
-from .normal import NormalBot
+from .plain_play import PlainPlayer, count_of, is_boss, plain_tiles, strength
 from .protocol import Strategy
 
 __all__ = ["OUTSIDERS", "CautiousBot", "ClubBot", "GreedyBot"]
@@ -68,67 +67,19 @@ class _Spot:
         return self.power[t] > self.power[self.top]
 
 
-def _count(view: SeatView, t: Tile) -> int:
-    return 0 if view.options.is_moon else t.count
-
-
-def _strength(rules: TrickRules, t: Tile) -> tuple[int, int]:
-    """A tile's strength in the suit it leads (trumps above all), then its pips."""
-    return rules.power[rules.led_suit[t]][t], t.pips
-
-
-def _plain(rules: TrickRules, tiles: list[Tile]) -> list[Tile]:
-    return [t for t in tiles if not rules.is_trump[t]]
-
-
-def _is_boss(rules: TrickRules, know: Knowledge, t: Tile) -> bool:
-    """No tile the seat cannot see tops ``t`` in the suit it leads (ruffs aside)."""
-    suit = rules.led_suit[t]
-    power = rules.power[suit]
-    unseen = know.unseen & rules.follow_mask[suit]
-    return not any(unseen >> u & 1 and power[u] > power[t] for u in range(28))
-
-
-class _Outsider:
+class _Outsider(PlainPlayer[_Spot]):
     """Calls (bid, trump, discard) as its base bot; plays by ``lead`` and ``follow``."""
 
-    description = ""
-    calls: Callable[[int | None], Strategy] = NormalBot
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._calls = type(self).calls(seed)
-
-    def bid(self, view: SeatView) -> Action:
-        return self._calls.bid(view)
-
-    def trump(self, view: SeatView) -> Action:
-        return self._calls.trump(view)
-
-    def discard(self, view: SeatView) -> Action:
-        return self._calls.discard(view)
-
-    def play(self, view: SeatView) -> Action:
-        plays = {a.tile: a for a in view.legal if type(a) is Play}
-        if len(plays) == 1 or view.trump in (Trump.NELLO, Trump.SEVENS):
-            return NormalBot().play(view)
-        tiles = sorted(plays)
-        if view.current_trick is None:
-            return plays[self.lead(view, tiles)]
-        return plays[self.follow(view, tiles, _Spot(view))]
-
-    def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
-        raise NotImplementedError
-
-    def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
-        raise NotImplementedError
+    def read_trick(self, view: SeatView) -> _Spot:
+        return _Spot(view)
 
 
 def _throw_low(view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
     """The plain tile (a trump only when nothing else is left) with the least count, then
     the weakest."""
     rules = view.play_rules
-    rest = _plain(rules, tiles) if spot.suit != TRUMP_SUIT else tiles
-    return min(rest or tiles, key=lambda t: (_count(view, t), spot.power[t], _strength(rules, t)))
+    rest = plain_tiles(rules, tiles) if spot.suit != TRUMP_SUIT else tiles
+    return min(rest or tiles, key=lambda t: (count_of(view, t), spot.power[t], strength(rules, t)))
 
 
 class GreedyBot(_Outsider):
@@ -138,7 +89,7 @@ class GreedyBot(_Outsider):
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
         rules = view.play_rules
-        return max(tiles, key=lambda t: _strength(rules, t))
+        return max(tiles, key=lambda t: strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
         winners = [t for t in tiles if spot.beats(t)]
@@ -155,8 +106,8 @@ class CautiousBot(_Outsider):
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
         rules = view.play_rules
-        rest = _plain(rules, tiles) or tiles
-        return min(rest, key=lambda t: (_count(view, t), _strength(rules, t)))
+        rest = plain_tiles(rules, tiles) or tiles
+        return min(rest, key=lambda t: (count_of(view, t), strength(rules, t)))
 
     def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
         rules = view.play_rules
@@ -166,7 +117,7 @@ class CautiousBot(_Outsider):
             ruffs = [t for t in tiles if rules.is_trump[t] and spot.beats(t)]
             if ruffs:
                 return min(ruffs, key=lambda t: spot.power[t])
-        return min(tiles, key=lambda t: (spot.power[t], _count(view, t), t.pips))
+        return min(tiles, key=lambda t: (spot.power[t], count_of(view, t), t.pips))
 
 
 class ClubBot(_Outsider):
@@ -183,18 +134,18 @@ class ClubBot(_Outsider):
         theirs = [s for s in range(view.seats) if s not in (view.seat, view.partner)]
         out = any(know.possible[s] & rules.follow_mask[TRUMP_SUIT] for s in theirs)
         if ours and trumps and out:
-            return max(trumps, key=lambda t: _strength(rules, t))
-        plain = _plain(rules, tiles)
-        bosses = [t for t in plain if _is_boss(rules, know, t)]
+            return max(trumps, key=lambda t: strength(rules, t))
+        plain = plain_tiles(rules, tiles)
+        bosses = [t for t in plain if is_boss(rules, know, t)]
         if bosses:
-            return max(bosses, key=lambda t: (_count(view, t), _strength(rules, t)))
-        return min(plain or tiles, key=lambda t: (_count(view, t), _strength(rules, t)))
+            return max(bosses, key=lambda t: (count_of(view, t), strength(rules, t)))
+        return min(plain or tiles, key=lambda t: (count_of(view, t), strength(rules, t)))
 
     def follow(self, view: SeatView, tiles: list[Tile], spot: _Spot) -> Tile:
         rules = view.play_rules
         if spot.ours and self._holds(view, spot):
-            rest = _plain(rules, tiles) if spot.suit != TRUMP_SUIT else tiles
-            return max(rest or tiles, key=lambda t: (_count(view, t), -spot.power[t], -t.pips))
+            rest = plain_tiles(rules, tiles) if spot.suit != TRUMP_SUIT else tiles
+            return max(rest or tiles, key=lambda t: (count_of(view, t), -spot.power[t], -t.pips))
         if not spot.ours:
             winners = [t for t in tiles if spot.beats(t)]
             ruffing = spot.suit != TRUMP_SUIT and not rules.follows(tiles[0], spot.suit)

@@ -26,17 +26,14 @@ a table plays them, are played as ``normal`` plays them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from moon42.rules.actions import Action, NameTrump, Play
+from moon42.rules.actions import Action, NameTrump
 from moon42.rules.tiles import Tile, mask_of
-from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump
+from moon42.rules.trump import TRUMP_SUIT, Trump
 from moon42.rules.views import SeatView
 
 from .basic import BasicBot
 from .facts.knowledge import Knowledge
-from .normal import NormalBot
-from .protocol import Strategy
+from .plain_play import PlainPlayer, count_of, is_boss, plain_tiles, strength
 
 __all__ = ["CheapBot", "DoublesFirstBot", "HoardBot", "SmearBot"]
 
@@ -60,58 +57,11 @@ class _Trick:
         return self.power[t] > self.power[self.top]
 
 
-class _PlainPlayer:
+class _PlainPlayer(PlainPlayer[_Trick]):
     """Plays a hand by ``lead`` and ``follow`` (to a trick led); the rest as its base does."""
 
-    description = ""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._calls: Strategy = NormalBot(seed)
-
-    def bid(self, view: SeatView) -> Action:
-        return self._calls.bid(view)
-
-    def trump(self, view: SeatView) -> Action:
-        return self._calls.trump(view)
-
-    def discard(self, view: SeatView) -> Action:
-        return self._calls.discard(view)
-
-    def play(self, view: SeatView) -> Action:
-        plays = {a.tile: a for a in view.legal if type(a) is Play}
-        if len(plays) == 1 or view.trump in (Trump.NELLO, Trump.SEVENS):
-            return NormalBot().play(view)
-        tiles = sorted(plays)
-        if view.current_trick is None:
-            return plays[self.lead(view, tiles)]
-        return plays[self.follow(view, tiles, _Trick(view))]
-
-    def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
-        raise NotImplementedError
-
-    def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
-        raise NotImplementedError
-
-
-def _strength(rules: TrickRules, t: Tile) -> tuple[int, int]:
-    """A tile's strength in the suit it leads (trumps above all), then its pips."""
-    return rules.power[rules.led_suit[t]][t], t.pips
-
-
-def _count(view: SeatView, t: Tile) -> int:
-    return 0 if view.options.is_moon else t.count
-
-
-def _plain(rules: TrickRules, tiles: Sequence[Tile]) -> list[Tile]:
-    return [t for t in tiles if not rules.is_trump[t]]
-
-
-def _is_boss(rules: TrickRules, know: Knowledge, t: Tile) -> bool:
-    """Nothing the seat cannot see tops ``t`` in the suit it leads (ruffs aside)."""
-    suit = rules.led_suit[t]
-    power = rules.power[suit]
-    unseen = know.unseen & rules.follow_mask[suit]
-    return not any(unseen >> u & 1 and power[u] > power[t] for u in range(28))
+    def read_trick(self, view: SeatView) -> _Trick:
+        return _Trick(view)
 
 
 class CheapBot(_PlainPlayer):
@@ -122,20 +72,20 @@ class CheapBot(_PlainPlayer):
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
         rules = view.play_rules
         know = Knowledge.of(view)
-        bosses = [t for t in tiles if _is_boss(rules, know, t)]
+        bosses = [t for t in tiles if is_boss(rules, know, t)]
         if bosses:
-            return min(bosses, key=lambda t: (_strength(rules, t), -_count(view, t)))
-        rest = _plain(rules, tiles) or tiles
-        return min(rest, key=lambda t: (_count(view, t), _strength(rules, t)))
+            return min(bosses, key=lambda t: (strength(rules, t), -count_of(view, t)))
+        rest = plain_tiles(rules, tiles) or tiles
+        return min(rest, key=lambda t: (count_of(view, t), strength(rules, t)))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
         rules = view.play_rules
-        low = lambda t: (_count(view, t), trick.power[t], t.pips)  # noqa: E731
+        low = lambda t: (count_of(view, t), trick.power[t], t.pips)  # noqa: E731
         if not trick.ours:
             winners = [t for t in tiles if trick.beats(t)]
             if winners:
                 return min(winners, key=lambda t: (trick.power[t], t.pips))
-        rest = _plain(rules, tiles) or tiles
+        rest = plain_tiles(rules, tiles) or tiles
         return min(rest, key=low)
 
 
@@ -149,30 +99,29 @@ class SmearBot(_PlainPlayer):
         bidding_side = view.bidder is not None and view.bidder in (view.seat, view.partner)
         trumps = [t for t in tiles if rules.is_trump[t]]
         if bidding_side and trumps:
-            return max(trumps, key=lambda t: _strength(rules, t))
+            return max(trumps, key=lambda t: strength(rules, t))
         know = Knowledge.of(view)
-        bosses = [t for t in _plain(rules, tiles) if _is_boss(rules, know, t)]
+        bosses = [t for t in plain_tiles(rules, tiles) if is_boss(rules, know, t)]
         if bosses:
-            return max(bosses, key=lambda t: (_count(view, t), _strength(rules, t)))
-        return max(_plain(rules, tiles) or tiles, key=lambda t: _strength(rules, t))
+            return max(bosses, key=lambda t: (count_of(view, t), strength(rules, t)))
+        return max(plain_tiles(rules, tiles) or tiles, key=lambda t: strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
         rules = view.play_rules
         if trick.ours:
-            plain = _plain(rules, tiles) if trick.suit != TRUMP_SUIT else tiles
-            return max(plain or tiles, key=lambda t: (_count(view, t), _strength(rules, t)))
+            plain = plain_tiles(rules, tiles) if trick.suit != TRUMP_SUIT else tiles
+            return max(plain or tiles, key=lambda t: (count_of(view, t), strength(rules, t)))
         winners = [t for t in tiles if trick.beats(t)]
         if winners:
             return max(winners, key=lambda t: (trick.power[t], t.pips))
-        rest = _plain(rules, tiles) or tiles
-        return min(rest, key=lambda t: (_count(view, t), trick.power[t], t.pips))
+        rest = plain_tiles(rules, tiles) or tiles
+        return min(rest, key=lambda t: (count_of(view, t), trick.power[t], t.pips))
 
 
 class _BasicCalls(_PlainPlayer):
     """Bids, names trump and discards as ``basic`` does."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._calls = BasicBot(seed)
+    calls = BasicBot
 
 
 class HoardBot(_BasicCalls):
@@ -182,15 +131,15 @@ class HoardBot(_BasicCalls):
 
     def lead(self, view: SeatView, tiles: list[Tile]) -> Tile:
         rules = view.play_rules
-        plain = _plain(rules, tiles)
+        plain = plain_tiles(rules, tiles)
         if plain:
-            return max(plain, key=lambda t: _strength(rules, t))
-        return min(tiles, key=lambda t: _strength(rules, t))
+            return max(plain, key=lambda t: strength(rules, t))
+        return min(tiles, key=lambda t: strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
         rules = view.play_rules
-        rest = _plain(rules, tiles) or tiles
-        return min(rest, key=lambda t: (trick.power[t], _count(view, t), t.pips))
+        rest = plain_tiles(rules, tiles) or tiles
+        return min(rest, key=lambda t: (trick.power[t], count_of(view, t), t.pips))
 
 
 class DoublesFirstBot(_BasicCalls):
@@ -209,8 +158,8 @@ class DoublesFirstBot(_BasicCalls):
         rules = view.play_rules
         doubles = [t for t in tiles if t.is_double]
         if doubles:
-            return max(doubles, key=lambda t: (t.high, _strength(rules, t)))
-        return max(tiles, key=lambda t: _strength(rules, t))
+            return max(doubles, key=lambda t: (t.high, strength(rules, t)))
+        return max(tiles, key=lambda t: strength(rules, t))
 
     def follow(self, view: SeatView, tiles: list[Tile], trick: _Trick) -> Tile:
         rules = view.play_rules
@@ -220,5 +169,5 @@ class DoublesFirstBot(_BasicCalls):
             wanted = suited or trick.count or view.options.is_moon
             if winners and wanted:
                 return max(winners, key=lambda t: (trick.power[t], t.pips))
-        rest = _plain(rules, tiles) or tiles
-        return min(rest, key=lambda t: (trick.power[t], _count(view, t), t.pips))
+        rest = plain_tiles(rules, tiles) or tiles
+        return min(rest, key=lambda t: (trick.power[t], count_of(view, t), t.pips))
