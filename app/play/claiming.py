@@ -1,22 +1,19 @@
-"""Claims at the table (ai/claims.py checks them): the human's on w, the bots' where the
-lobby allows; an accepted claim plays the hand out at once, so its record is an ordinary one.
+"""Claims at the table (ai/claims.py checks them; ``table`` plays them): the human's on w,
+the bots' where the lobby allows; an accepted claim plays the hand out at once, so its record
+is an ordinary one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from moon42.ai.claims import Claim, check_claim, claim_play
 from moon42.rules import Game, Phase
 from moon42.rules.events import Event
 from moon42.rules.views import SeatView
 
-from .config import GameConfig
-
-__all__ = ["Claimed", "ClaimingFlow", "claim_refusal", "claimed_plays", "play_out", "bot_claim",
-           "bot_claim_of"]
+__all__ = ["Claimed", "bot_claim_of", "claim_refusal", "claimed_plays"]
 
 
 @dataclass(frozen=True)
@@ -26,16 +23,6 @@ class Claimed:
     hand: int
     trick: int
     seat: int
-
-
-class ClaimingFlow(Protocol):
-    """What a claim needs of the game in progress (``Flow`` is one)."""
-
-    game: Game
-    table: Any  # the table screen: told where the hand was claimed
-    config: GameConfig
-
-    def feed(self, events: list[Event]) -> None: ...
 
 
 def claim_refusal(claim: Claim) -> str:
@@ -55,15 +42,6 @@ def claimed_plays(game: Game, claimer: int, claim: Claim) -> Iterator[list[Event
         yield game.apply(claim_play(game.view(seat), claimer, claim.order))
 
 
-def play_out(flow: ClaimingFlow, claimer: int, claim: Claim) -> None:
-    """Play the rest of the hand by the claim's fixed rule; the table is told where the claim
-    was made (for the hand log)."""
-    view = flow.game.view(claimer)
-    flow.table.claimed = Claimed(view.hand_number, len(view.tricks) + 1, claimer)
-    for events in claimed_plays(flow.game, claimer, claim):
-        flow.feed(events)
-
-
 def bot_claim_of(view: SeatView) -> Claim | None:
     """The claim a bot on lead makes (with two tiles or more left), if it holds only
     winners."""
@@ -71,10 +49,3 @@ def bot_claim_of(view: SeatView) -> Claim | None:
         return None
     claim = check_claim(view)
     return claim if claim.accepted else None
-
-
-def bot_claim(flow: ClaimingFlow, seat: int) -> Claim | None:
-    """The claim a bot on lead makes, if the lobby allows."""
-    if not flow.config.bot_claims:
-        return None
-    return bot_claim_of(flow.game.view(seat))

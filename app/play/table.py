@@ -47,10 +47,15 @@ from .seats import (
 from .spectators import DEFAULT_SPECTATORS, Spectator, revealed_hand, spectator_view
 from .view_codec import encode
 
-__all__ = ["Table"]
+__all__ = ["Table", "pause_factor"]
 
 # How long each kind of event stays on show before a bot moves, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
+
+
+def pause_factor(events: list[Event]) -> float:
+    """How long ``events`` stay on show, in units of the pace (the longest of them)."""
+    return max((_PAUSE.get(type(e), 1.0) for e in events), default=1.0)
 
 
 class Table:
@@ -500,7 +505,7 @@ class Table:
 
     async def _bot_move(self) -> None:
         moves = self.moves
-        factor = max((_PAUSE.get(type(e), 1.0) for e in self.last_events), default=1.0)
+        factor = pause_factor(self.last_events)
         if self.pace > 0 and (self.last_events or self.pause_before_every_move):
             self._hurry.clear()
             with contextlib.suppress(TimeoutError):

@@ -20,11 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from moon42.rules import Action, Game, Phase, Play, Trick
 from moon42.rules.events import (
-    BiddingWon,
     Discarded,
     Event,
     HandDealt,
-    HandScored,
     TilePlayed,
     TrickWon,
     TrumpNamed,
@@ -38,6 +36,7 @@ from ..play.exports import CapReached
 from ..play.files import shown
 from ..play.following import Listener
 from ..play.local import LocalConnection, LocalTable
+from ..play.table import pause_factor
 from ..play.view_codec import decode
 from ..play.words import plain_refusal
 from .screens.game_over import GameOverScreen
@@ -63,9 +62,6 @@ def only_tile(view: SeatView) -> Action | None:
 
 # Seconds the only playable tile stays on show before it is played for the human.
 ONLY_TILE_PAUSE = 0.8
-
-# How long each kind of event stays on screen, in units of the pace.
-_PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
 
 
 def claimed_from(value: Any) -> Claimed | None:
@@ -296,7 +292,7 @@ class Flow(TableFlow):
     async def _pause_after(self, events: list[Event]) -> None:
         if not events or self.pace <= 0:
             return
-        factor = max((_PAUSE.get(type(e), 1.0) for e in events), default=1.0)
+        factor = pause_factor(events)
         self._hurry.clear()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._hurry.wait(), self.pace * factor)
