@@ -47,7 +47,11 @@ class _Player(Moon42App):
 
 
 def main(game: str, seed: int) -> None:
-    _Player(player_config(game, seed), lobby=False).run(headless=True, size=(80, 24))
+    app = _Player(player_config(game, seed), lobby=False)
+    app.run(headless=True, size=(80, 24))
+    # Here only if the game did not end as it should (the app stopped, or crashed): the test
+    # then shows this process's log.
+    sys.exit(app.return_code or 1)
 
 
 if __name__ == "__main__":
