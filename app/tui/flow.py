@@ -229,9 +229,11 @@ class Flow(TableFlow):
         return pace_text(self.level, self.pace)
 
     def _game_over(self, events: list[Event]) -> None:
+        self.waiting = None  # at once: the worker that shows the end starts later
         self._run(self._end(events))
 
     def _hand_over(self, events: list[Event]) -> None:
+        self.waiting = None  # at once: the worker that shows the summary starts later
         self._run(self._summary(events))
 
     def _playing(self, view: SeatView) -> None:
