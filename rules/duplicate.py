@@ -30,7 +30,7 @@ from .scoring import units_of
 from .tiles import Tile
 
 __all__ = ["TURN", "Deal", "match_deal", "turned", "deal_game", "Comparison", "compare",
-           "measures", "first_difference", "seats_at_b", "MAX_DEALS"]
+           "measures", "first_difference", "seats_at_b", "totals", "MAX_DEALS"]
 
 TURN = 1
 MAX_DEALS = 64  # deals a match may have: a record of both tables stays well within the limits
@@ -138,3 +138,13 @@ def first_difference(actions_a: Sequence[Action], actions_b: Sequence[Action], n
         if action_to_record(a) != b_record:
             return i, a, b
     return None
+
+
+def totals(deals: Sequence[Sequence[Comparison]]) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Each holding's score over the deals compared (by table A's seats)."""
+    summed: dict[tuple[int, ...], tuple[int, int]] = {}
+    for deal in deals:
+        for c in deal:
+            first, second = summed.get(c.seats, (0, 0))
+            summed[c.seats] = first + c.score[0], second + c.score[1]
+    return summed
