@@ -121,8 +121,11 @@ def load_match(path: str | Path) -> Match:
         raise MatchError(f"{path} {error}") from None
 
 
-def save_match(doc: dict[str, Any]) -> Path:
-    """Write a match's record to records/ (``match-<game>-<time>.json``)."""
+def save_match(doc: dict[str, Any], path: Path | None = None) -> Path:
+    """Write a match's record to ``path``, or to records/ (``match-<game>-<time>.json``)."""
+    if path is not None:
+        write_atomic(path, json.dumps(doc, indent=1) + "\n")
+        return path
     folder, when = records_dir(), stamp()
     path = folder / f"match-{doc['game']}-{when}.json"
     n = 1

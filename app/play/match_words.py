@@ -16,7 +16,7 @@ from moon42.rules.scoring import units_of
 
 from .words import GAME_TITLES, bid_text, trump_text
 
-__all__ = ["holding_name", "table_line", "deal_lines", "total_lines", "match_lines",
+__all__ = ["holding_name", "table_line", "took_line", "deal_lines", "total_lines", "match_lines",
            "deal_comparison", "amount"]
 
 
@@ -32,17 +32,21 @@ def holding_name(players: Sequence[str], seats: Sequence[int]) -> str:
 
 
 def table_line(options: Options, players: Sequence[str], result: HandResult) -> str:
-    """Who bid what and how it went, and what each side took."""
+    """Who bid what, and how it went."""
     if result.thrown_in:
-        return "everyone passed: thrown in"
+        return "everyone passed: thrown in."
     bid = bid_text(result.bid, result.contract or "bid", options)
     verdict = "made" if result.made else "set"
+    return (f"{players[result.bidder]} bid {bid}, trump {trump_text(result.trump, options)}:"
+            f" {verdict}.")
+
+
+def took_line(options: Options, players: Sequence[str], result: HandResult) -> str:
+    """What each side (or player) took."""
     taken = measures(options)[1]
-    took = ", ".join(
+    return ", ".join(
         f"{holding_name(players, unit)} {amount(_taken(options, result, unit), taken)}"
         for unit in units_of(options))
-    return (f"{players[result.bidder]} bid {bid}, trump {trump_text(result.trump, options)}:"
-            f" {verdict}. Took: {took}")
 
 
 def _taken(options: Options, result: HandResult, unit: Sequence[int]) -> int:
@@ -98,8 +102,11 @@ def deal_lines(options: Options, number: int, game_a: Game, game_b: Game) -> lis
     lines = [f"Deal {number + 1}"]
     if not (game_a.results and game_b.results):
         return [*lines, "  not finished at both tables"]
-    lines.append(f"  Table A: {table_line(options, game_a.players, game_a.results[0])}")
-    lines.append(f"  Table B: {table_line(options, game_b.players, game_b.results[0])}")
+    for table, game in (("A", game_a), ("B", game_b)):
+        result = game.results[0]
+        lines.append(f"  Table {table}: {table_line(options, game.players, result)}")
+        if not result.thrown_in:
+            lines.append(f"    took: {took_line(options, game.players, result)}")
     for c in deal_comparison(options, game_a, game_b):
         lines.append(f"  {holding_name(game_a.players, c.seats)}: "
                      f"{_score_text(options, c.score)} against table B")

@@ -70,8 +70,10 @@ class Moon42App(App[None]):
 
     def __init__(self, config: GameConfig | None = None, ascii_only: bool = False,
                  lobby: bool = True, pace: float | None = None,
-                 saved: Saved | None = None, served: Served | None = None) -> None:
+                 saved: Saved | None = None, served: Served | None = None,
+                 duplicate: int | None = None) -> None:
         super().__init__()
+        self.duplicate = duplicate  # the deals of a duplicate match to play (play --duplicate)
         # The server that started this game, if one did: its tables and leaderboard.
         self.served = served if served is not None else Served.from_environment()
         draw_only_what_shows()  # partial frames draw only what they change (app/tui/frames.py)
@@ -99,6 +101,11 @@ class Moon42App(App[None]):
             saved = self.saved
             self.start_game(saved.config, push=True, game=saved.game, undo_used=saved.undo_used,
                             slot=saved.slot)
+        elif self.duplicate is not None:
+            assert self.start_config is not None
+            from .duplicate_flow import MatchRunner  # for start-up time, as below
+
+            MatchRunner(self, self.start_config, self.duplicate).start()
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
