@@ -82,7 +82,7 @@ def read_match(doc: Any) -> Match:
         options = options_for(game, values if isinstance(values, dict) else {})
     except OptionsError as error:
         raise MatchError(str(error)) from None
-    seed = doc.get("seed")
+    seed: Any = doc.get("seed")
     if not is_seed(seed):
         raise MatchError(f"the seed must be a whole number from 0 to 2^63-1, not {quoted(seed)}")
     if doc.get("turn", TURN) != TURN:

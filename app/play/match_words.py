@@ -33,7 +33,7 @@ def holding_name(players: Sequence[str], seats: Sequence[int]) -> str:
 
 def table_line(options: Options, players: Sequence[str], result: HandResult) -> str:
     """Who bid what, and how it went."""
-    if result.thrown_in:
+    if result.bidder is None:
         return "everyone passed: thrown in."
     bid = bid_text(result.bid, result.contract or "bid", options)
     verdict = "made" if result.made else "set"

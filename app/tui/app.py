@@ -105,7 +105,9 @@ class Moon42App(App[None]):
             assert self.start_config is not None
             from .duplicate_flow import MatchRunner  # for start-up time, as below
 
-            MatchRunner(self, self.start_config, self.duplicate).start()
+            config = self.start_config
+            MatchRunner(self, config, self.duplicate,
+                        lambda choice: self._match_over(config, choice)).start()
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
@@ -123,6 +125,13 @@ class Moon42App(App[None]):
         if not config.pin_seed:  # a seed typed for one game is not offered again
             config = config.with_(seed=None)
         return LobbyScreen(config, names, descriptions, saved=saved_games(names))
+
+    def _match_over(self, config: GameConfig, choice: str) -> None:
+        """A duplicate match's end: the lobby, or quit."""
+        if choice == "quit":
+            self.exit()
+        else:
+            self._to_lobby(config)
 
     def _to_lobby(self, config: GameConfig) -> None:
         self._leave_game()

@@ -10,7 +10,8 @@ deal to the result.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
 from moon42.rules import Game
 from moon42.rules.events import Event
@@ -24,9 +25,6 @@ from .flow import Flow
 from .screens.match_result import MatchScreen
 from .screens.summary import HandSummaryScreen
 
-if TYPE_CHECKING:
-    from .app import Moon42App
-
 __all__ = ["DealFlow", "MatchRunner"]
 
 
@@ -34,7 +32,7 @@ class DealFlow(Flow):
     """One deal at one table: the hand, its summary (the player's table only), and then
     ``done`` holds the game, instead of a next hand."""
 
-    def __init__(self, app: Moon42App, config: GameConfig, game: Game, seat: int,
+    def __init__(self, app: Any, config: GameConfig, game: Game, seat: int,
                  label: str) -> None:
         super().__init__(app, config, app.glyphs, lambda choice: None, game=game, seat=seat)
         self.table.heading = label
@@ -69,8 +67,11 @@ class DealFlow(Flow):
 class MatchRunner:
     """The match from its first deal to its result (see the module's docstring)."""
 
-    def __init__(self, app: Moon42App, config: GameConfig, deals: int) -> None:
-        self.app, self.config = app, config
+    def __init__(self, app: Any, config: GameConfig, deals: int,
+                 on_over: Callable[[str], object]) -> None:
+        # ``app`` is the Moon42App (its module imports this one): the flow being played is
+        # its ``flow``, and ``on_over`` hears the choice at the end ("lobby" or "quit").
+        self.app, self.config, self.on_over = app, config, on_over
         self.match = LocalMatch(config, deals)
 
     def start(self) -> None:
@@ -116,10 +117,7 @@ class MatchRunner:
                 choice = await app.push_screen_wait(MatchScreen(
                     f"{title}: the result", [*lines, "", kept],
                     "Enter: the lobby. q: quit.", last=True))
-                if choice == "quit":
-                    app.exit()
-                else:
-                    app._to_lobby(self.config)
+                self.on_over(choice)
                 return
             await app.push_screen_wait(MatchScreen(
                 f"{title}: {deal}", lines, "Press Enter to play the next deal."))
