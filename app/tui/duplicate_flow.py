@@ -19,7 +19,7 @@ from moon42.rules.events import Event
 from ..play.config import GameConfig
 from ..play.duplicate_match import LocalMatch
 from ..play.files import shown
-from ..play.match_words import deal_lines, match_lines, total_lines
+from ..play.match_words import deal_lines, total_lines
 from ..play.words import GAME_TITLES
 from .flow import Flow
 from .screens.match_result import MatchScreen
@@ -113,9 +113,12 @@ class MatchRunner:
             if match.over:
                 await app.push_screen_wait(MatchScreen(
                     f"{title}: {deal}", lines, "Press Enter for the match's result."))
-                lines = match_lines(match.options, match.seed, match.played)
+                # The total first, where it shows without scrolling; each deal under it.
+                lines = total_lines(match.options, at_a.players, match.played) + ["", kept, ""]
+                for number, (a, b) in enumerate(match.played):
+                    lines += deal_lines(match.options, number, a, b)
                 choice = await app.push_screen_wait(MatchScreen(
-                    f"{title}: the result", [*lines, "", kept],
+                    f"{title}: the result", lines,
                     "Enter: the lobby. q: quit.", last=True))
                 self.on_over(choice)
                 return
