@@ -31,6 +31,7 @@ from .screens.messages import (
     GameOverChoice,
     ResumeGame,
     StartGame,
+    StartMatch,
     ViewSavedGame,
 )
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -103,11 +104,7 @@ class Moon42App(App[None]):
                             slot=saved.slot)
         elif self.duplicate is not None:
             assert self.start_config is not None
-            from .duplicate_flow import MatchRunner  # for start-up time, as below
-
-            config = self.start_config
-            MatchRunner(self, config, self.duplicate,
-                        lambda choice: self._match_over(config, choice)).start()
+            self._start_match(self.start_config, self.duplicate, push=True)
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
@@ -217,6 +214,20 @@ class Moon42App(App[None]):
     def on_start_game(self, message: StartGame) -> None:
         save_last(message.config)
         self.start_game(message.config)
+
+    def on_start_match(self, message: StartMatch) -> None:
+        from ..play.duplicate_match import DEFAULT_DEALS  # for start-up time, as below
+
+        save_last(message.config)
+        self._leave_game()
+        self._start_match(message.config, DEFAULT_DEALS, push=False)
+
+    def _start_match(self, config: GameConfig, deals: int, push: bool) -> None:
+        """A duplicate match against bots (play --duplicate, or the lobby's m)."""
+        from .duplicate_flow import MatchRunner  # for start-up time, as in start_game
+
+        MatchRunner(self, config, deals, lambda choice: self._match_over(config, choice),
+                    push=push).start()
 
     def on_resume_game(self, message: ResumeGame) -> None:
         try:

@@ -68,10 +68,11 @@ class MatchRunner:
     """The match from its first deal to its result (see the module's docstring)."""
 
     def __init__(self, app: Any, config: GameConfig, deals: int,
-                 on_over: Callable[[str], object]) -> None:
+                 on_over: Callable[[str], object], push: bool = True) -> None:
         # ``app`` is the Moon42App (its module imports this one): the flow being played is
         # its ``flow``, and ``on_over`` hears the choice at the end ("lobby" or "quit").
         self.app, self.config, self.on_over = app, config, on_over
+        self.push = push  # the first table goes over the screen there (else in its place)
         self.match = LocalMatch(config, deals)
 
     def start(self) -> None:
@@ -100,7 +101,7 @@ class MatchRunner:
             # The status line's start: short, as the line is full once a hand is bid.
             of = f"{match.number + 1}/{match.deals}"
             at_a = await self._table(match.table_a(), match.config, 0, f"Table A {of}",
-                                     first=match.number == 0)
+                                     first=match.number == 0 and self.push)
             at_b = await self._table(match.table_b(), match.config_b(), match.watch_seat,
                                      f"Table B {of}", first=False)
             try:

@@ -54,3 +54,16 @@ async def test_one_deal_at_both_tables_then_the_comparison(game: str) -> None:
         assert match.seed == 3 and len(match.deals) == 1
         assert match.deals[0][0].log[0].actions == at_a.log[0].actions
         await pilot.press("q")
+
+
+async def test_the_lobbys_m_starts_a_match_of_its_setup() -> None:
+    app = Moon42App(GameConfig(game="moon4", seed=8, pace=0.0), lobby=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby")
+        await pilot.press("m")
+        await wait_for(pilot, lambda: app.flow is not None and app.flow.table.is_current,
+                       "table A")
+        assert app.flow.table.heading == "Table A 1/4"
+        assert app.flow.game.options.game == "moon4"
+        assert "Table A 1/4" in screen_text(app)
+        assert len(app.screen_stack) == 2  # the table in the lobby's place
