@@ -85,3 +85,15 @@ def test_a_file_that_is_no_match_exits_2(tmp_path, capsys) -> None:
     path.write_text(json.dumps({"format": "moon42/1"}))
     assert cli.main(["match", str(path)]) == 2
     assert "moon42 match: a match record is" in capsys.readouterr().err
+
+
+def test_view_opens_one_tables_deal_face_up(monkeypatch) -> None:
+    from moon42.app.tui.replay_viewer import ReplayApp
+
+    opened = []
+    monkeypatch.setattr(ReplayApp, "run", lambda self: opened.append(self.replay))
+    path = save_match(_match("moon4", 4, 2))
+    assert cli.main(["match", str(path), "--table", "A", "--deal", "2", "--view"]) == 0
+    (replay,) = opened
+    assert replay.face_up and replay.record["hands"][0]["deal"] == _match(
+        "moon4", 4, 2)["deals"][1]["A"]["hands"][0]["deal"]
