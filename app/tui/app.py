@@ -31,6 +31,7 @@ from .screens.messages import (
     GameOverChoice,
     ResumeGame,
     StartGame,
+    StartMatch,
     ViewSavedGame,
 )
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -70,8 +71,10 @@ class Moon42App(App[None]):
 
     def __init__(self, config: GameConfig | None = None, ascii_only: bool = False,
                  lobby: bool = True, pace: float | None = None,
-                 saved: Saved | None = None, served: Served | None = None) -> None:
+                 saved: Saved | None = None, served: Served | None = None,
+                 duplicate: int | None = None) -> None:
         super().__init__()
+        self.duplicate = duplicate  # the deals of a duplicate match to play (play --duplicate)
         # The server that started this game, if one did: its tables and leaderboard.
         self.served = served if served is not None else Served.from_environment()
         draw_only_what_shows()  # partial frames draw only what they change (app/tui/frames.py)
@@ -99,6 +102,9 @@ class Moon42App(App[None]):
             saved = self.saved
             self.start_game(saved.config, push=True, game=saved.game, undo_used=saved.undo_used,
                             slot=saved.slot)
+        elif self.duplicate is not None:
+            assert self.start_config is not None
+            self._start_match(self.start_config, self.duplicate, push=True)
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
@@ -116,6 +122,13 @@ class Moon42App(App[None]):
         if not config.pin_seed:  # a seed typed for one game is not offered again
             config = config.with_(seed=None)
         return LobbyScreen(config, names, descriptions, saved=saved_games(names))
+
+    def _match_over(self, config: GameConfig, choice: str) -> None:
+        """A duplicate match's end: the lobby, or quit."""
+        if choice == "quit":
+            self.exit()
+        else:
+            self._to_lobby(config)
 
     def _to_lobby(self, config: GameConfig) -> None:
         self._leave_game()
@@ -201,6 +214,20 @@ class Moon42App(App[None]):
     def on_start_game(self, message: StartGame) -> None:
         save_last(message.config)
         self.start_game(message.config)
+
+    def on_start_match(self, message: StartMatch) -> None:
+        from ..play.duplicate_match import DEFAULT_DEALS  # for start-up time, as below
+
+        save_last(message.config)
+        self._leave_game()
+        self._start_match(message.config, DEFAULT_DEALS, push=False)
+
+    def _start_match(self, config: GameConfig, deals: int, push: bool) -> None:
+        """A duplicate match against bots (play --duplicate, or the lobby's m)."""
+        from .duplicate_flow import MatchRunner  # for start-up time, as in start_game
+
+        MatchRunner(self, config, deals, lambda choice: self._match_over(config, choice),
+                    push=push).start()
 
     def on_resume_game(self, message: ResumeGame) -> None:
         try:

@@ -150,13 +150,14 @@ class Flow(TableFlow):
     """Seat 0 of a game of one's own (or the view from it, in a game the bots play)."""
 
     def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
-                 on_over: Callable[[str], Any], game: Game | None = None) -> None:
+                 on_over: Callable[[str], Any], game: Game | None = None, seat: int = 0) -> None:
         super().__init__(app, glyphs)
         self.config = config
         self.on_over = on_over
-        self.local = LocalTable(config, game, held=lambda: getattr(app, "too_small", False))
+        self.local = LocalTable(config, game, held=lambda: getattr(app, "too_small", False),
+                                seat=seat)
         self.connection = LocalConnection(self.local, self.receive)
-        self.me = 0
+        self.me = seat
         self.human = self.local.human
         self.level = self.local.level
         self.table = OwnTableScreen(self, glyphs, interactive=self.human is not None)

@@ -83,18 +83,20 @@ class HandSummaryScreen(Screen[None]):
     ]
 
     def __init__(self, result: HandResult, view: SeatView, glyphs: Glyphs = UNICODE,
-                 auto_seconds: float | None = None, last: bool = False) -> None:
+                 auto_seconds: float | None = None, last: bool = False,
+                 prompt: str | None = None) -> None:
         super().__init__()
         self.result, self.view, self.glyphs = result, view, glyphs
         self.auto_seconds = auto_seconds
         self.last = last  # the game's last hand: the final score comes next
+        self.prompt = prompt or ("Press Enter for the final score." if last else
+                                 "Press Enter for the next hand.")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
             yield Static(summary_text(self.result, self.view, self.glyphs), id="summary-text")
             yield Scoreboard(id="scoreboard")
-        yield Static("Press Enter for the final score." if self.last else
-                     "Press Enter for the next hand.", id="summary-prompt")
+        yield Static(self.prompt, id="summary-prompt")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -113,7 +113,8 @@ def draw_table(screen: DrawnTable, view: SeatView, new_turn: bool) -> list[Actio
     again.  Returns the bids or trumps the choices offer (none but on the human's turn)."""
     me, n = view.seat, view.seats
     watching = not screen.interactive
-    status = Text(status_lines(view, screen.glyphs, screen.pace_text, watching), no_wrap=True,
+    status = Text(status_lines(view, screen.glyphs, screen.pace_text, watching,
+                               screen.heading), no_wrap=True,
                   overflow="ellipsis")
     put(screen.query_one("#status", Line), status)
     top = screen.query_one("#seat-top", SeatPanel)
