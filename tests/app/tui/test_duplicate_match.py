@@ -31,6 +31,10 @@ async def test_one_deal_at_both_tables_then_the_comparison(game: str) -> None:
                 await pilot.pause()
         at_a = app.flow.game
         assert "Press Enter to watch the deal at the other table." in screen_text(app)
+        # What comes next is not a hand: the key line says so too.
+        await wait_for(pilot, lambda: "Go on" in screen_text(app).splitlines()[-1],
+                       "the key line")
+        assert "Next hand" not in screen_text(app).splitlines()[-1]
         await pilot.press("enter")
         # Table B: watched from the seat holding the player's tiles, played by bots alone.
         await wait_for(pilot, lambda: app.flow.game is not at_a, "table B")
