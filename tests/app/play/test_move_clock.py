@@ -49,7 +49,7 @@ def test_three_turns_timed_out_running_make_the_player_away_until_a_key():
     ann = Inbox()
     t.take(ANN, ann)
     t.start(ANN)
-    for n in range(AWAY_AFTER):
+    for _ in range(AWAY_AFTER):
         to_ann(t)
         clock.now += 10.0
         assert t.clock_ran_out()
