@@ -136,7 +136,7 @@ def test_an_idle_player_has_their_turns_played_and_everyone_gets_the_record(tmp_
         records = list((data / "records").glob(f"texas42-*-table{number}-ann-*bob*.json"))
         assert len(records) == 1, records
         doc = json.loads(records[0].read_text())
-        assert check_document(parse_record(doc))[1] is None  # a legal record, as `moon42 check` reads it
+        assert check_document(parse_record(doc))[1] is None  # legal, as `moon42 check` says
         assert doc["players"][0] == "ann" and doc["players"][2] == "bob"
         recent = summarise(StatsStore(data / "stats.sqlite3"))["recent"]
         assert recent and recent[0]["id"] == doc[APP_MEMBER]["game_id"]
