@@ -66,6 +66,8 @@ class Gathering:
     ready: set[int] = field(default_factory=set)  # seats ready to start (after a game)
     games: int = 0  # games started at this table
     first_dealer: int | None = None  # the next game's first dealer (Moon: the next seat)
+    hush: bool = False  # spectators' chat reaches the players only between hands
+    held: list[dict[str, Any]] = field(default_factory=list)  # spectators' lines held back
 
 
 class Gathers:
@@ -162,6 +164,43 @@ class Gathers:
         g.invited.add(folded(name.strip()))
         self._tell_all([])
 
+    def set_hush(self: Table, who: Sitter, hush: object) -> None:  # type: ignore[misc]
+        """The opener keeps spectators' chat off the players' screens while a hand is
+        played (the lines are shown to them between hands)."""
+        if not isinstance(hush, bool):
+            raise TableError("hush is true or false.")
+        self._must_open(who).hush = hush
+        if not hush:
+            self.release_lines()
+        self._tell_all([])
+
+    def hushed(self: Table) -> bool:  # type: ignore[misc]
+        """Whether a spectator's line is held back from the players now."""
+        g = self.gathering
+        return g is not None and g.hush and not g.waiting and \
+            self.game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
+
+    def hold_line(self: Table, message: dict[str, Any]) -> None:  # type: ignore[misc]
+        """A spectator's line during a hand: to the spectators now, to the players later."""
+        g = self.gathering
+        assert g is not None
+        if len(g.held) < 200:
+            g.held.append(message)
+        for spectator in list(self.spectators.values()):
+            spectator.send(message)
+
+    def release_lines(self: Table) -> None:  # type: ignore[misc]
+        """Between hands: the spectators' lines held back reach the players."""
+        g = self.gathering
+        if g is None or not g.held:
+            return
+        held, g.held = g.held, []
+        for seat in self.humans():
+            send = self.seats[seat].send
+            assert send is not None
+            for message in held:
+                send(message)
+
     # ----- starting ------------------------------------------------------
 
     def start(self: Table, who: Sitter) -> None:  # type: ignore[misc]
@@ -222,7 +261,7 @@ class Gathers:
                           for i, s in enumerate(self.seats)],
                 "opener": opener, "level": g.level, "private": g.private,
                 "code": g.code if mine else "", "invited": sorted(g.invited) if mine else [],
-                "again": g.again, "games": g.games}
+                "again": g.again, "games": g.games, "hush": g.hush}
 
 
 def first_hand(game: Game, dealer: int | None) -> list:

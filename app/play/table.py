@@ -378,7 +378,10 @@ class Table(Gathers):
             raise ChatError(f"slow down: {self.talk.rate} lines in {self.talk.window:g} s at "
                             f"most; wait {max(1, round(wait))} s.")
         line = self.chat.add(who.player, who.name, said, watching)
-        self._tell_everyone(line.message(self.number))
+        if watching and self.hushed():
+            self.hold_line(line.message(self.number))
+        else:
+            self._tell_everyone(line.message(self.number))
 
     def tokens_named(self, name: str) -> set[str]:
         """The chat tokens of whoever goes by ``name`` here: at a seat, watching, or in
@@ -446,6 +449,8 @@ class Table(Gathers):
         if self.game.phase is Phase.HAND_OVER:
             self.ready = set()
             self.hand_over_at = self.clock()
+        if not self.hushed():
+            self.release_lines()
         for listener in self.listeners:
             listener(self, events)
         self._tell_all(events)

@@ -104,6 +104,8 @@ class TableRecords:
                 folder.mkdir(exist_ok=True)
                 write_atomic(folder / name, text)
                 written.append(folder / name)
+                if seat.send is not None:  # the game-over screen replays it from there
+                    seat.send({"type": "recorded", "table": table.number, "file": name})
             except OSError as error:
                 log.warning("shared table %d: %s's record not saved: %s", table.number,
                             seat.player, error)

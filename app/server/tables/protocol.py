@@ -48,7 +48,7 @@ __all__ = ["TableServer"]
 log = logging.getLogger("moon42.tables")
 
 # What a player asks of a table that gathers (and ``here``: back from being away).
-GATHERING_OPS = ("seat", "level", "private", "invite", "start", "here")
+GATHERING_OPS = ("seat", "level", "private", "invite", "start", "here", "hush")
 
 
 def _seat_number(value: object) -> int:
@@ -237,6 +237,8 @@ class TableServer:
             table.invite(who, request.get("name"))
         elif op == "start":
             table.start(who)
+        elif op == "hush":
+            table.set_hush(who, request.get("hush"))
         return None
 
     def _sit(self, me: _Player, table: Table, seat: int | None,

@@ -151,3 +151,33 @@ def test_moon_for_three_again_is_dealt_first_by_the_next_seat():
     play_out(t, {0: ANN})
     t.start(ANN)
     assert t.game.log[0].dealer == (dealer + 1) % 3
+
+
+def test_the_opener_keeps_spectators_chat_off_the_players_screens_during_a_hand():
+    from .test_tables import key
+
+    t = gathering()
+    ann, dan = Inbox(), Inbox()
+    t.take(ANN, ann)
+    t.watch(key("Dan"), dan)
+    with pytest.raises(TableError, match="opener"):
+        t.set_hush(BOB, True)
+    t.set_hush(ANN, True)
+    t.say(key("Dan"), "before the deal")  # no hand in play: said at once
+    assert [m["text"] for m in ann.messages if m["type"] == "chat"] == ["before the deal"]
+    t.start(ANN)
+    t.say(key("Dan"), "bid big!")
+    t.say(ANN, "hello")  # a player's line is never held
+    chat = [m["text"] for m in ann.messages if m["type"] == "chat"]
+    assert chat == ["before the deal", "hello"]
+    assert "bid big!" in [m["text"] for m in dan.messages if m["type"] == "chat"]
+    for _ in range(500):  # to the hand's end
+        if t.game.phase is Phase.HAND_OVER:
+            break
+        turn = t.game.to_act
+        if turn.seat == 0:
+            t.act(ANN, t.game.legal_actions()[0])
+        else:
+            t.bot_step()
+    chat = [m["text"] for m in ann.messages if m["type"] == "chat"]
+    assert chat == ["before the deal", "hello", "bid big!"]
