@@ -94,6 +94,8 @@ class Table(Gathers):
         self.listeners: list[Callable[[Any, list[Event]], None]] = []
         if record is not None:
             self.listeners.append(record)
+        # Called with the table and a seat whose player gets up (before the seat is empty).
+        self.leaving: list[Callable[[Any, int], None]] = []
         self.bot_claims = bot_claims  # whether a bot on lead holding only winners claims
         # Where this hand was claimed, for every seat's hand log: (hand, trick, claimer).
         self.claimed: tuple[int, int, int] | None = None
@@ -230,6 +232,8 @@ class Table(Gathers):
         """The player gets up: a bot has the seat from now on."""
         seat = self.seat_of(who)
         if seat is not None:
+            for listener in self.leaving:
+                listener(self, seat)
             self.seats[seat] = Seat(bot_name=self.seats[seat].bot_name)
             self.ready.discard(seat)
             self.left_from(seat)

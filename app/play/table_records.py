@@ -50,7 +50,8 @@ class TableRecords:
     def __init__(self, root: Path, stats: TableStats | None = None) -> None:
         self.root = root  # the server's folder: players' folders are under root/players
         self.stats = stats  # whose account of each game (id, start, names) the records share
-        self._written: dict[int, Any] = {}  # each table's game last written
+        # Each table's game last written, and the players it was written for.
+        self._written: dict[int, tuple[Any, set[str]]] = {}
         self._ids: dict[int, tuple[Any, str]] = {}  # a table's game and its id, without stats
 
     def folder_of(self, player: str) -> Path:
@@ -60,6 +61,12 @@ class TableRecords:
         """After a table applied ``events``: the game won, its players get its record."""
         if any(isinstance(event, GameWon) for event in events):
             self.write(table)
+
+    def left(self, table: Table, seat: int) -> None:
+        """A player gets up mid-game: they get the game as far as it went."""
+        if table.game.log and table.game.phase is not Phase.GAME_OVER \
+                and not table.gathers_now():
+            self.write(table, only=seat)
 
     def closed(self, table: Table) -> None:
         """The table closes: a game part played is remembered too."""
@@ -85,18 +92,24 @@ class TableRecords:
                            "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         return doc
 
-    def write(self, table: Table) -> list[Path]:
-        """Write the game's record for every player seated now (once a game)."""
-        if self._written.get(table.number) is table.game:
+    def write(self, table: Table, only: int | None = None) -> list[Path]:
+        """Write the game's record for every player seated now (or ``only`` that seat's),
+        once a game for each player."""
+        game, done = self._written.get(table.number, (None, set()))
+        if game is not table.game:
+            done = set()
+            self._written[table.number] = (table.game, done)
+        seats = [s for i, s in enumerate(table.seats) if s.player is not None
+                 and s.player not in done and only in (None, i)]
+        if not seats:
             return []
-        self._written[table.number] = table.game
         doc = self.record(table)
         text = json.dumps(doc, indent=1) + "\n"
         name = record_name(table.game.options.game, table.number, doc["players"], stamp())
         written = []
-        for seat in table.seats:
-            if seat.player is None:
-                continue
+        for seat in seats:
+            assert seat.player is not None
+            done.add(seat.player)
             folder = self.folder_of(seat.player)
             try:
                 if not folder.parent.is_dir():  # every seated player has a folder

@@ -65,6 +65,7 @@ class Tables:
                       gather=gather, level=level, move_clock=self.move_clock)
         if self.records is not None:
             table.listeners.append(self.records.follow)
+            table.leaving.append(self.records.left)
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())

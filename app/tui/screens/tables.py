@@ -50,7 +50,7 @@ class SeatFlow(Protocol):
 def table_line(entry: dict[str, Any]) -> str:
     """``3. Texas 42 to 7, forced bid; easy bots; waiting: ann, bob (2 free); private``."""
     waiting = entry.get("waiting") is True
-    seats = ", ".join(s["name"] + ("" if s["connected"] else " (away)")
+    seats = ", ".join(s["name"] + ("" if s["connected"] or not s["human"] else " (away)")
                       for s in entry["seats"] if s["human"] or not waiting)
     title = GAME_TITLES.get(entry["game"], entry["game"])
     state = "waiting" if waiting else "over" if entry["over"] else f"hand {entry['hand']}"

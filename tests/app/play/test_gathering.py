@@ -181,3 +181,27 @@ def test_the_opener_keeps_spectators_chat_off_the_players_screens_during_a_hand(
             t.bot_step()
     chat = [m["text"] for m in ann.messages if m["type"] == "chat"]
     assert chat == ["before the deal", "hello", "bid big!"]
+
+
+def test_each_player_gets_the_games_record_once_and_a_leaver_as_far_as_it_went(tmp_path):
+    from moon42.app.play.table_records import TableRecords
+
+    records = TableRecords(tmp_path)
+    for name in ("ann", "bob"):
+        (tmp_path / "players" / f"key-{name}" / "data").mkdir(parents=True)
+    t = gathering(options={"target": 1})
+    t.listeners.append(records.follow)
+    t.leaving.append(records.left)
+    ann, bob = Inbox(), Inbox()
+    t.take(ANN, ann)
+    t.take(BOB, bob, seat=2)
+    t.start(ANN)
+    t.leave(BOB)  # mid-game: Bob's record holds the game so far
+    bobs = list((tmp_path / "players/key-bob/data/records").glob("texas42-*-table1-*.json"))
+    assert len(bobs) == 1 and "-Ann-" in bobs[0].name
+    play_out(t, {0: ANN})
+    anns = list((tmp_path / "players/key-ann/data/records").glob("*.json"))
+    assert len(anns) == 1
+    assert [m["file"] for m in ann.messages if m["type"] == "recorded"] == [anns[0].name]
+    records.closed(t)  # the game is over: nothing more is written
+    assert len(list((tmp_path / "players/key-ann/data/records").glob("*.json"))) == 1
