@@ -27,10 +27,14 @@ from moon42.rules.options import Options, options_for
 
 from .difficulty import LEVELS, bot_settings
 from .names import folded
-from .seats import Sitter, TableError
+from .seats import Seat, Sitter, TableError
 
 if TYPE_CHECKING:
-    from .table import Table
+    from collections.abc import Callable
+
+    from moon42.rules.events import Event
+
+    from .spectators import Spectator
 
 __all__ = ["DEFAULT_LEVEL", "Gathering", "Gathers", "TableCodeNeeded", "MAX_INVITED",
            "check_level"]
@@ -74,10 +78,26 @@ class Gathers:
     """The gathering's part of a ``Table`` (mixed in: it uses the table's seats)."""
 
     gathering: Gathering | None
+    if TYPE_CHECKING:  # what it uses of the table
+        number: int
+        seats: list[Seat]
+        game: Game
+        bots: dict[int, Any]
+        claimed: tuple[int, int, int] | None
+        spectators: dict[str, Spectator]
+        codes: Callable[[], str]
+
+        def seat_of(self, who: Sitter) -> int | None: ...
+
+        def humans(self) -> list[int]: ...
+
+        def _tell_all(self, events: list[Event]) -> None: ...
+
+        def _apply(self, events: list[Event]) -> list[Event]: ...
 
     # ----- who may come --------------------------------------------------
 
-    def may_sit(self: Table, who: Sitter, table_code: str | None) -> None:  # type: ignore[misc]
+    def may_sit(self, who: Sitter, table_code: str | None) -> None:
         """A private table takes only the invited, its players, or its code."""
         g = self.gathering
         if g is None or not g.private or self.seat_of(who) is not None \
@@ -89,12 +109,12 @@ class Gathers:
         if not hmac.compare_digest(table_code.encode(), g.code.encode()):
             raise TableCodeNeeded(f"that is not the code of table {self.number}.")
 
-    def _opener_seat(self: Table) -> int | None:  # type: ignore[misc]
+    def _opener_seat(self) -> int | None:
         g = self.gathering
         return next((i for i, s in enumerate(self.seats)
                      if g is not None and s.player == g.opener), None)
 
-    def _must_open(self: Table, who: Sitter) -> Gathering:  # type: ignore[misc]
+    def _must_open(self, who: Sitter) -> Gathering:
         g = self.gathering
         if g is None:
             raise TableError("this table does not gather.")
@@ -102,13 +122,13 @@ class Gathers:
             raise TableError("only the table's opener may do that.")
         return g
 
-    def seated_after(self: Table, who: Sitter) -> None:  # type: ignore[misc]
+    def seated_after(self, who: Sitter) -> None:
         """``who`` sat down: the first player to sit opens the table (or reopens it)."""
         g = self.gathering
         if g is not None and (g.opener is None or self._opener_seat() is None):
             g.opener = who.player
 
-    def left_from(self: Table, seat: int) -> None:  # type: ignore[misc]
+    def left_from(self, seat: int) -> None:
         """A player got up from ``seat``: after a game, the table gathers as at first."""
         g = self.gathering
         if g is None:
@@ -121,7 +141,7 @@ class Gathers:
 
     # ----- the opener's choices ------------------------------------------
 
-    def move_seat(self: Table, who: Sitter, seat: int, to: int) -> None:  # type: ignore[misc]
+    def move_seat(self, who: Sitter, seat: int, to: int) -> None:
         """Move the player of ``seat`` to ``to`` (swapping seats): a player moves
         themselves to a free seat; the opener moves anyone anywhere."""
         g = self.gathering
@@ -142,11 +162,11 @@ class Gathers:
         g.ready.clear()
         self._tell_all([])
 
-    def set_level(self: Table, who: Sitter, level: object) -> None:  # type: ignore[misc]
+    def set_level(self, who: Sitter, level: object) -> None:
         self._must_open(who).level = check_level(level)
         self._tell_all([])
 
-    def set_private(self: Table, who: Sitter, private: object) -> None:  # type: ignore[misc]
+    def set_private(self, who: Sitter, private: object) -> None:
         if not isinstance(private, bool):
             raise TableError("private is true or false.")
         g = self._must_open(who)
@@ -155,7 +175,7 @@ class Gathers:
             g.code = self.codes()
         self._tell_all([])
 
-    def invite(self: Table, who: Sitter, name: object) -> None:  # type: ignore[misc]
+    def invite(self, who: Sitter, name: object) -> None:
         g = self._must_open(who)
         if not isinstance(name, str) or not 0 < len(name.strip()) <= 64:
             raise TableError("invite whom: a player's name.")
@@ -164,7 +184,7 @@ class Gathers:
         g.invited.add(folded(name.strip()))
         self._tell_all([])
 
-    def set_hush(self: Table, who: Sitter, hush: object) -> None:  # type: ignore[misc]
+    def set_hush(self, who: Sitter, hush: object) -> None:
         """The opener keeps spectators' chat off the players' screens while a hand is
         played (the lines are shown to them between hands)."""
         if not isinstance(hush, bool):
@@ -174,13 +194,13 @@ class Gathers:
             self.release_lines()
         self._tell_all([])
 
-    def hushed(self: Table) -> bool:  # type: ignore[misc]
+    def hushed(self) -> bool:
         """Whether a spectator's line is held back from the players now."""
         g = self.gathering
         return g is not None and g.hush and not g.waiting and \
             self.game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
 
-    def hold_line(self: Table, message: dict[str, Any]) -> None:  # type: ignore[misc]
+    def hold_line(self, message: dict[str, Any]) -> None:
         """A spectator's line during a hand: to the spectators now, to the players later."""
         g = self.gathering
         assert g is not None
@@ -189,7 +209,7 @@ class Gathers:
         for spectator in list(self.spectators.values()):
             spectator.send(message)
 
-    def release_lines(self: Table) -> None:  # type: ignore[misc]
+    def release_lines(self) -> None:
         """Between hands: the spectators' lines held back reach the players."""
         g = self.gathering
         if g is None or not g.held:
@@ -203,7 +223,7 @@ class Gathers:
 
     # ----- starting ------------------------------------------------------
 
-    def start(self: Table, who: Sitter) -> None:  # type: ignore[misc]
+    def start(self, who: Sitter) -> None:
         """The opener starts the table; after a game, a player says they are ready (the
         game starts once all are, or when the opener starts it)."""
         g = self.gathering
@@ -220,7 +240,7 @@ class Gathers:
         else:
             self._tell_all([])
 
-    def _begin_game(self: Table) -> None:  # type: ignore[misc]
+    def _begin_game(self) -> None:
         g = self.gathering
         assert g is not None
         level = LEVELS[g.level]
@@ -239,7 +259,7 @@ class Gathers:
             s.timeouts = 0
         self._apply(first_hand(self.game, g.first_dealer))
 
-    def gather_again(self: Table) -> None:  # type: ignore[misc]
+    def gather_again(self) -> None:
         """The game is over: the table offers its players another, at the same seats."""
         g = self.gathering
         if g is not None and self.game.phase is Phase.GAME_OVER and not g.waiting:
@@ -249,7 +269,7 @@ class Gathers:
 
     # ----- what the players are shown -------------------------------------
 
-    def gathering_message(self: Table, seat: int | None) -> dict[str, Any]:  # type: ignore[misc]
+    def gathering_message(self, seat: int | None) -> dict[str, Any]:
         g = self.gathering
         assert g is not None
         opener = self._opener_seat()
