@@ -15,6 +15,15 @@ Instead of sitting, a connection may ``watch`` a table (from one seat's side, wh
 Players and spectators ``say`` chat lines to the table; ``mute`` (and ``unmute``) a
 sender by name hides their lines from this connection alone.
 
+A table opened with ``gather`` (and the bots' ``level``) waits for its players
+(``play.gathering``): everyone at it is pushed a ``gathering`` message instead of a view;
+a player moves to a free ``seat``; its opener moves players (``seat`` with the seat to
+move), sets the ``level``, makes it ``private`` (``join`` then needs an invitation,
+``invite``, or the table's code, ``table_code``), ``hush``es spectators' chat during hands,
+and ``start``s it (after a game, each player's ``start`` says they are ready for another).
+A turn the move clock ran out on is pushed to everyone as ``timed-out``; ``here`` says an
+away player is back; ``recorded`` tells a player the file of the game's record.
+
 Who the app is comes from the token, never from what it says: the SSH server ``admit``s
 each session's token with the session's identity before the app starts, and ``revoke``s
 it when the session ends.

@@ -85,8 +85,8 @@ class GatheringScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "start", "Start", key_display="⏎", id="gather-start"),
-        Binding("b", "level", "Bots' level", id="gather-level"),
-        Binding("m", "move", "Move a player", id="gather-move"),
+        Binding("b", "level", "Bots", id="gather-level"),
+        Binding("m", "move", "Move", id="gather-move"),
         Binding("v", "private", "Private", id="gather-private"),
         Binding("i", "invite", "Invite", id="gather-invite"),
         Binding("c", "hush", "Spectators' chat", show=False, id="gather-hush"),
