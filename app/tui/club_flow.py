@@ -18,9 +18,12 @@ from typing import Any
 
 from textual.timer import Timer
 
+from moon42.rules import Phase
+
 from ..play.move_clock import COUNTDOWN
 from ..play.paths import records_dir
 from ..play.records import DamagedSave, read_doc
+from ..play.view_codec import decode
 from .screens.gathering import GatheringScreen
 
 __all__ = ["ClubFlow"]
@@ -67,6 +70,7 @@ class ClubFlow:
             self.gathering.say(str(message.get("message", ""))[:300])
         elif kind == "view":
             self._dealt()
+            self._new_game(message)
             self._timed(message)
             return False
         else:
@@ -97,6 +101,16 @@ class ClubFlow:
         self._over, self._summed_up = False, -1  # (the table flow's: a new game)
         while screen in self.app.screen_stack:  # with any screen over it (an invitation)
             self.app.pop_screen()
+
+    def _new_game(self, message: dict[str, Any]) -> None:
+        """A game under way after this one's end was shown (started while this player,
+        or a spectator, still looked at the end): back to the table."""
+        if not self._over_shown() or decode(message["view"]).phase is Phase.GAME_OVER:
+            return
+        while self.app.screen is not self.table and self.table in self.app.screen_stack:
+            self.app.pop_screen()
+        self.again = None
+        self._over, self._summed_up = False, -1
 
     def play_again(self) -> None:
         """From the game-over screen: ready for another game at the same seats."""

@@ -88,3 +88,23 @@ async def test_the_shared_game_over_offers_another_game_and_its_record(tmp_path,
                       "view": encode(Game.new("moon3", seed=12).view(0)),
                       "events": encode([]), "pace": 1.0})
         await wait_for(pilot, lambda: app.screen is flow.table, "the new game")
+
+
+async def test_a_spectator_at_the_end_is_brought_back_to_the_table_for_the_next_game() -> None:
+    game = _game_over()
+    sent: list[dict[str, Any]] = []
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        flow = RemoteFlow(app, app.glyphs, sent.append, lambda: None, watching=True,
+                          table_number=12)
+        app.push_screen(flow.table)
+        await pilot.pause()
+        flow.receive({"type": "view", "table": 12, "seat": 0, "watching": True,
+                      "view": encode(game.view(0)), "events": encode([]), "pace": 1.0})
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
+        await pilot.press("n", "r")  # neither is a spectator's
+        assert isinstance(app.screen, GameOverScreen) and sent == []
+        flow.receive({"type": "view", "table": 12, "seat": 0, "watching": True,
+                      "view": encode(Game.new("moon3", seed=12).view(0)),
+                      "events": encode([]), "pace": 1.0})
+        await wait_for(pilot, lambda: app.screen is flow.table, "the next game")
