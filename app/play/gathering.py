@@ -267,6 +267,12 @@ class Gathers:
             g.ready.clear()
             self._tell_all([])
 
+    def counted_bots(self) -> list[str]:
+        """Each seat's bot as the statistics name it: a gathered table's by its level
+        (``hard`` plays the expert), another's by the seat's name (they play ``basic``)."""
+        g = self.gathering
+        return [LEVELS[g.level].bot if g is not None else s.bot_name for s in self.seats]
+
     # ----- what the players are shown -------------------------------------
 
     def gathering_message(self, seat: int | None) -> dict[str, Any]:

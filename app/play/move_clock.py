@@ -11,10 +11,7 @@ test moves time by hand.  0 seconds: no clock.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .table import Table
+from typing import Any
 
 __all__ = ["AWAY_AFTER", "COUNTDOWN", "DEFAULT_MOVE_CLOCK", "MAX_MOVE_CLOCK", "MoveClock",
            "timed_out"]
@@ -34,7 +31,7 @@ class MoveClock:
         self._since = 0.0
         self.overdue: tuple[int, int] | None = None  # (seat, change) the table plays for
 
-    def left(self, table: Table) -> float | None:
+    def left(self, table: Any) -> float | None:
         """Seconds left of the turn of the connected player to act; None when no clock
         runs (nobody's turn, a bot's, or no clock at all)."""
         turn = table.game.to_act
@@ -48,12 +45,12 @@ class MoveClock:
             self._moves, self._since = table.moves, self.clock()
         return self._since + self.seconds - self.clock()
 
-    def plays_for(self, table: Table, seat: int) -> bool:
+    def plays_for(self, table: Any, seat: int) -> bool:
         """Whether the table plays this turn for ``seat``'s player: their time ran out."""
         return self.overdue == (seat, table.moves)
 
 
-def timed_out(table: Table, seat: int) -> dict[str, Any]:
+def timed_out(table: Any, seat: int) -> dict[str, Any]:
     """Mark ``seat``'s turn as run out: its bot plays it; what everyone at the table is told."""
     s = table.seats[seat]
     s.timeouts += 1

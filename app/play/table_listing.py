@@ -7,16 +7,13 @@ watch, and whether it is private.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from moon42.rules import Phase
 from moon42.rules.options import HOUSE_RULES
 
 from .difficulty import LEVELS
 from .presets import changed_options
-
-if TYPE_CHECKING:
-    from .table import Table
 
 __all__ = ["listing_of"]
 
@@ -29,7 +26,7 @@ def _rule_text(options: Any, name: str) -> str:
     return f"{label} {value}"
 
 
-def listing_of(table: Table) -> dict[str, Any]:
+def listing_of(table: Any) -> dict[str, Any]:
     """The table as the lobby lists it."""
     game, g = table.game, table.gathering
     options = game.options

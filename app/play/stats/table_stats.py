@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from moon42.rules.events import Event, GameWon, HandScored
 
-from ..difficulty import LEVELS
 from .recorder import StatsRecorder, new_game_id
 from .store import STATS_NAME, StatsError, StatsStore, now_text
 
@@ -49,10 +48,8 @@ class SharedGame:
     def of(cls, table: Table) -> SharedGame:
         """A table that gathered says its bots by the level chosen (``hard``'s is the
         expert's); one that did not, by its seats' names (they play ``basic``)."""
-        g = table.gathering
-        bots = [LEVELS[g.level].bot if g is not None else s.bot_name for s in table.seats]
         return cls(new_game_id(table.game), now_text(), [s.shown for s in table.seats],
-                   list(bots), table.game)
+                   list(table.counted_bots()), table.game)
 
     def seen(self, table: Table) -> None:
         """Who sits where now."""

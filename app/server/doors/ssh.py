@@ -29,8 +29,8 @@ from ...play.bot_pool import BotPool
 from ...play.chat import DEFAULT_RATE
 from ...play.move_clock import DEFAULT_MOVE_CLOCK
 from ...play.spectators import DEFAULT_SPECTATORS
+from ...play.stats.table_records import TableRecords
 from ...play.stats.table_stats import TableStats
-from ...play.table_records import TableRecords
 from ..accounts.identity import Identity, guest_identity, host_key, name_problem
 from ..accounts.keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
 from ..accounts.leaderboard import Leaderboard

@@ -14,9 +14,9 @@ from ...play.difficulty import DEFAULT_BOT
 from ...play.gathering import DEFAULT_LEVEL
 from ...play.seats import Sitter, TableError, new_code
 from ...play.spectators import DEFAULT_SPECTATORS
+from ...play.stats.table_records import TableRecords
 from ...play.stats.table_stats import TableStats
 from ...play.table import Table
-from ...play.table_records import TableRecords
 
 __all__ = ["Tables"]
 

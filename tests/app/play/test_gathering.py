@@ -184,7 +184,7 @@ def test_the_opener_keeps_spectators_chat_off_the_players_screens_during_a_hand(
 
 
 def test_each_player_gets_the_games_record_once_and_a_leaver_as_far_as_it_went(tmp_path):
-    from moon42.app.play.table_records import TableRecords
+    from moon42.app.play.stats.table_records import TableRecords
 
     records = TableRecords(tmp_path)
     for name in ("ann", "bob"):

@@ -12,8 +12,8 @@ from moon42.app.play.connection import TableClient
 from moon42.app.play.records import APP_MEMBER
 from moon42.app.play.stats.report import summarise
 from moon42.app.play.stats.store import StatsStore
+from moon42.app.play.stats.table_records import TableRecords
 from moon42.app.play.stats.table_stats import TableStats
-from moon42.app.play.table_records import TableRecords
 from moon42.app.play.view_codec import decode
 from moon42.app.server.accounts.identity import Identity
 from moon42.app.server.tables.hub import Tables

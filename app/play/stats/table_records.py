@@ -23,13 +23,13 @@ from moon42.rules import Phase
 from moon42.rules.events import Event, GameWon
 from moon42.rules.record import game_to_record
 
-from .files import stamp, write_atomic
-from .records import APP_MEMBER
-from .stats.recorder import new_game_id
-from .stats.table_stats import TableStats
+from ..files import stamp, write_atomic
+from ..records import APP_MEMBER
+from .recorder import new_game_id
+from .table_stats import TableStats
 
 if TYPE_CHECKING:
-    from .table import Table
+    from ..table import Table
 
 __all__ = ["TableRecords", "record_name"]
 
