@@ -311,7 +311,8 @@ class LobbyScreen(Screen):
         from .tables import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
-        self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims))
+        self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims,
+                                          config_level(config)))
 
     def action_resume(self) -> None:
         focused = self.focused
