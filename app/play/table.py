@@ -341,13 +341,17 @@ class Table(Gathers):
         spectator = Spectator(who.player, who.name, who.session, send, seat)
         self.spectators[who.session] = spectator
         send(self.message_for_spectator(spectator, []))
-        self._tell_chat(send)
+        self._tell_chat(send, seated=False)
         return spectator
 
-    def _tell_chat(self, send: Send) -> None:
-        """The lines said here lately, to someone who has just come."""
+    def _tell_chat(self, send: Send, seated: bool = True) -> None:
+        """The lines said here lately, to someone who has just come (to a player, not the
+        spectators' lines held back until the hand is over)."""
+        held = self.gathering.held if seated and self.gathering is not None else []
         for line in self.chat.lines:
-            send(line.message(self.number))
+            message = line.message(self.number)
+            if message not in held:
+                send(message)
 
     def spectator_of(self, who: Sitter) -> Spectator | None:
         return self.spectators.get(who.session)

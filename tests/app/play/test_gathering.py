@@ -171,12 +171,18 @@ def test_the_opener_keeps_spectators_chat_off_the_players_screens_during_a_hand(
     chat = [m["text"] for m in ann.messages if m["type"] == "chat"]
     assert chat == ["before the deal", "hello"]
     assert "bid big!" in [m["text"] for m in dan.messages if m["type"] == "chat"]
+    bob = Inbox()
+    t.take(BOB, bob)  # a player coming now is told the lines said, not those held back
+    assert [m["text"] for m in bob.messages if m["type"] == "chat"] == [
+        "before the deal", "hello"]
     for _ in range(500):  # to the hand's end
         if t.game.phase is Phase.HAND_OVER:
             break
         turn = t.game.to_act
         if turn.seat == 0:
             t.act(ANN, t.game.legal_actions()[0])
+        elif t.seat_of(BOB) == turn.seat:
+            t.act(BOB, t.game.legal_actions()[0])
         else:
             t.bot_step()
     chat = [m["text"] for m in ann.messages if m["type"] == "chat"]
