@@ -34,6 +34,7 @@ from .chat import DEFAULT_RATE, ChatError, RateLimit, TableChat, clean
 from .claiming import bot_claim_of, claim_refusal, claimed_plays
 from .difficulty import DEFAULT_BOT
 from .names import name_key
+from .review_subject import finished_record
 from .seats import (
     CODE_TRIES,
     CODE_WINDOW,
@@ -246,10 +247,18 @@ class Table:
         return replace(self.game.view(seat), players=self.names())
 
     def message_for(self, seat: int, events: list[Event]) -> dict[str, Any]:
-        return {"type": "view", "table": self.number, "seat": seat,
-                "view": encode(self.view(seat)), "events": encode(events),
-                "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
-                "pace": self.pace, "claimed": self._claimed_now()}
+        message = {"type": "view", "table": self.number, "seat": seat,
+                   "view": encode(self.view(seat)), "events": encode(events),
+                   "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
+                   "pace": self.pace, "claimed": self._claimed_now()}
+        message.update(self.record_for_review())
+        return message
+
+    def record_for_review(self) -> dict[str, Any]:
+        """For a seated player, once a hand is over (and only then): the game's record
+        without its seed, for the hand's review (``review_subject``)."""
+        doc = finished_record(self.game)
+        return {} if doc is None else {"record": doc}
 
     def _claimed_now(self) -> list[int] | None:
         claimed = self.claimed

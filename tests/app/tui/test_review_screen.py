@@ -1,0 +1,149 @@
+"""The hand review in the app: the summary's v, the replay viewer's v, a moment opened in
+the replay with the better tile marked, and the next hand never held up by a review."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from moon42.app.tui.replay.positions import Replay
+from moon42.app.tui.replay_viewer import ReplayApp
+from moon42.app.tui.screens.replay import ReplayScreen
+from moon42.app.tui.screens.review import ReviewScreen
+from moon42.app.tui.screens.summary import HandSummaryScreen
+from moon42.app.tui.widgets.hand import HandView
+from moon42.rules import Pass, Play
+from moon42.rules.tiles import parse_tile
+from moon42.rules.views import SeatView
+
+from .helpers import new_app, screen_text, settle, wait_for
+
+EXAMPLES = Path(__file__).parents[2] / "rules" / "examples"
+SIX_FOUR, SIX_TWO = parse_tile("6-4"), parse_tile("6-2")
+# Seed 32: seat 1 leads the 6-6 in sixes on trick 1; the player holds the 6-4 and the 6-2.
+BAD_SEED = 32
+
+
+def bad_choice(view: SeatView):
+    """Pass; throw the 6-4 (10 count) onto a trick already begun when another tile may
+    follow; else play the lowest legal tile."""
+    passes = [a for a in view.legal if isinstance(a, Pass)]
+    if passes:
+        return passes[0]
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if plays and view.current_trick and len(plays) > 1 \
+            and any(a.tile == SIX_FOUR for a in plays):
+        return next(a for a in plays if a.tile == SIX_FOUR)
+    if plays:
+        return min(plays, key=lambda a: int(a.tile))
+    return view.legal[0]
+
+
+async def play_the_hand(pilot) -> HandSummaryScreen:
+    """Seat 0 plays ``bad_choice`` until the hand's summary shows."""
+    app = pilot.app
+    await wait_for(pilot, lambda: app.flow is not None, "the game")
+    while True:
+        await settle(pilot)
+        if isinstance(app.screen, HandSummaryScreen):
+            return app.screen
+        app.flow.act(bad_choice(app.flow.game.view(0)))
+        await pilot.pause()
+
+
+def review_done(screen: ReviewScreen):
+    return lambda: screen.subject.found is not None and screen.shown
+
+
+async def test_the_summary_reviews_the_hand_and_opens_the_costliest_moment() -> None:
+    app = new_app("texas42", seed=BAD_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        summary = await play_the_hand(pilot)
+        assert "v Review" in screen_text(app)
+        await pilot.press("v")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_for(pilot, review_done(review), "the review")
+        worst = review.shown[0]
+        assert (worst.trick, worst.action.tile, worst.costly) == (1, SIX_FOUR, True)
+        assert worst.lost >= 10
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Hand 1 reviewed: your decisions" in text
+        assert "Trick 1: 6-4" in text and "Every hand known:" in text
+        assert "From your seat:" in text
+        # Enter on the costliest: the replay at that moment, the better tile marked.
+        await pilot.press("enter")
+        replay_screen = app.screen
+        assert isinstance(replay_screen, ReplayScreen) and replay_screen.mark is not None
+        await pilot.pause()
+        position = replay_screen.replay.position
+        assert position.table.to_act.seat == 0 and len(position.table.tricks) == 0
+        better = replay_screen.mark.tile
+        assert better is not None and better != SIX_FOUR
+        assert better in position.views[0].hand
+        assert replay_screen.query_one("#bottom-tiles", HandView).picked == {better}
+        assert f"Better: {better}" in screen_text(app)
+        # Back to the review, back to the summary, and on to the next hand.
+        await pilot.press("escape")
+        assert app.screen is review
+        await pilot.press("escape")
+        assert app.screen is summary
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.flow.game.hand_number == 1, "the next hand")
+
+
+async def test_a_running_review_holds_up_nothing(monkeypatch) -> None:
+    stopped = threading.Event()
+
+    def slow_review(record, hand, seat, progress=None, **_):
+        """A review that takes as long as it is let: a decision at a time, until told."""
+        done = 0
+        try:
+            while True:
+                done = min(done + 1, 8)
+                progress(done, 9)
+                time.sleep(0.01)
+        finally:
+            stopped.set()
+
+    monkeypatch.setattr("moon42.ai.review.review_hand", slow_review)
+    app = new_app("texas42", seed=BAD_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        summary = await play_the_hand(pilot)
+        await pilot.press("v")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_for(pilot, lambda: "Reviewing: decision 9 of 9" in screen_text(app),
+                       "the review's progress")
+        # The next hand, asked for while the review runs: dealt at once, the review dropped.
+        summary.action_next_hand()
+        await wait_for(pilot, lambda: app.flow.game.hand_number == 1, "the next hand")
+        assert review not in app.screen_stack and summary not in app.screen_stack
+        await wait_for(pilot, stopped.is_set, "the review to stop")
+        assert review.subject.found is None
+
+
+async def test_the_replay_viewer_reviews_the_hand_shown() -> None:
+    doc = json.loads((EXAMPLES / "07-texas42-full-game.json").read_text())
+    app = ReplayApp(Replay.from_doc(doc))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = app.screen
+        await pilot.press("right", "v")  # hand 1 of the record, for seat 0 (no one is You)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert (review.subject.hand, review.subject.seat) == (0, 0)
+        await wait_for(pilot, review_done(review), "the review")
+        assert all(d.seat == 0 and d.hand == 1 for d in review.shown)
+        assert review.query_one(OptionList).option_count == len(review.shown)
+        await pilot.pause()
+        assert "Hand 1 reviewed: " in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen) and app.screen.mark is not None
+        await pilot.press("escape", "escape")
+        assert app.screen is viewer and app.is_running
