@@ -92,9 +92,10 @@ class ReplayScreen(Screen[None]):
                 id="replay-next-hand"),
         Binding("left_square_bracket,pageup", "previous_hand", "Hand", key_display="PgUp PgDn",
                 show=False, id="replay-previous-hand"),
-        Binding("g", "go_to", "Go to", id="replay-go"),
+        # Not on the key line (it is full at 80 columns): digits go to a hand as well.
+        Binding("g", "go_to", "Go to", show=False, id="replay-go"),
         Binding("s", "summary", "Summary", id="replay-summary"),
-        Binding("p", "play_again", "Play deal", id="replay-play"),
+        Binding("p", "play_again", "Play", id="replay-play"),
         Binding("v", "review", "Review", id="replay-review"),
         Binding("escape,q", "leave", "Leave", key_display="q", id="replay-leave"),
         Binding("enter", "enter", "Go (after digits)", show=False, id="replay-enter"),
@@ -280,7 +281,7 @@ class ReplayScreen(Screen[None]):
             who = "you" if name == "You" else name
             return f"The game is not over: shown as {who} saw it, the other hands face down."
         if position.table.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return "s: this hand's summary, p: play this deal again, ] next hand."
+            return "s: this hand's summary, v: its review, p: play this deal again, ] next hand."
         return ""
 
     # ----- keys ------------------------------------------------------------

@@ -49,7 +49,9 @@ class ReviewScreen(Screen[None]):
     """One seat's decisions in one hand, weighed; Enter shows one in the replay."""
 
     BINDINGS = [
-        Binding("enter", "show", "Show in the replay", key_display="⏎", id="review-show"),
+        # Over the list's own Enter, so that the key line shows it.
+        Binding("enter", "show", "Show in the replay", key_display="⏎", priority=True,
+                id="review-show"),
         Binding("escape,q,v", "back", "Back", key_display="Esc", id="review-back"),
     ]
 

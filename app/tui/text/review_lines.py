@@ -43,8 +43,8 @@ def cost_of(d: Decision, unit: str) -> str:
     if d.lost > 0:
         return f"cost {d.lost} {unit}, every hand known"
     if d.costly:
-        return f"{round(100 * d.view_gap)} in 100 deals less often, from the seat"
-    return "as good as any, every hand known" if d.dd is not None else "no cost"
+        return "costly from the seat"
+    return "no cost"
 
 
 def known_line(d: Decision, unit: str) -> str | None:
@@ -75,8 +75,18 @@ def seen_line(d: Decision, unit: str, whose: str = "your") -> str | None:
         return None
     head = f"From {whose} seat: "
     what, expert = action_text(d.action), action_text(d.expert)
-    if d.kind == "bid" and type(d.expert) is Pass and type(d.action) is Bid:
-        return head + f"{what} is made {done} of the time; the expert passes."
+    if d.kind == "bid":
+        made = f"{what} is made in {done} of hands like this" if done else f"{what}"
+        if d.expert == d.action:
+            return head + f"{made}, the expert's choice too."
+        if type(d.expert) is Pass:
+            return head + f"{made}; the expert passes."
+        return head + f"{made}; the expert bids {d.bid}, made in {best}."
+    if d.kind == "trump" and d.bid is not None and done and best:
+        if d.expert == d.action:
+            return head + f"{what} makes {d.bid} in {done} of hands like this."
+        return (head + f"{what} makes {d.bid} in {done} of hands like this, "
+                f"{expert} in {best}.")
     if d.expert == d.action:
         return head + f"{_figure(what, done or best)}, the expert's choice too."
     return head + f"{_figure(what, done)}; the expert's {_figure(expert, best)}."
@@ -118,9 +128,10 @@ def decision_text(d: Decision, unit: str, whose: str = "your") -> Text:
     costly = d.costly
     text.append(title_of(d), "bold" if costly else "")
     text.append(f"  ({cost_of(d, unit)})", "bold" if costly else "dim")
-    if costly and d.verdict:
-        text.append(f"\n  {d.verdict}", "italic")
-    for line in (known_line(d, unit), seen_line(d, unit, whose)):
+    known = known_line(d, unit)
+    if costly and d.verdict and d.kind == "play":
+        known = d.verdict  # in the game's words, and it says "every hand known"
+    for line in (known, seen_line(d, unit, whose)):
         if line:
             text.append(f"\n  {line}")
     return text
@@ -137,5 +148,5 @@ def count_line(review: HandReview) -> str:
     n, costly = len(review.decisions), len(review.costly)
     if not n:
         return "No decision of this seat in this hand."
-    return (f"{n} decision{'s' * (n != 1)}, {costly} costly"
-            + (": costliest first, then the rest." if costly else ": none costly."))
+    return (f"{n} decision{'s' * (n != 1)}, {costly} costly" + (" (first)" if costly else "")
+            + ". From the seat: how often the side then gets what it plays for.")

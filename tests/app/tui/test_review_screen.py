@@ -4,19 +4,24 @@ the replay with the better tile marked, and the next hand never held up by a rev
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from pathlib import Path
 
 from textual.widgets import OptionList
 
+from moon42.app.play.seats import Sitter
+from moon42.app.play.table import Table
+from moon42.app.tui.app import Moon42App
+from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.app.tui.replay.positions import Replay
 from moon42.app.tui.replay_viewer import ReplayApp
 from moon42.app.tui.screens.replay import ReplayScreen
 from moon42.app.tui.screens.review import ReviewScreen
 from moon42.app.tui.screens.summary import HandSummaryScreen
 from moon42.app.tui.widgets.hand import HandView
-from moon42.rules import Pass, Play
+from moon42.rules import Pass, Phase, Play
 from moon42.rules.tiles import parse_tile
 from moon42.rules.views import SeatView
 
@@ -147,3 +152,46 @@ async def test_the_replay_viewer_reviews_the_hand_shown() -> None:
         assert isinstance(app.screen, ReplayScreen) and app.screen.mark is not None
         await pilot.press("escape", "escape")
         assert app.screen is viewer and app.is_running
+
+
+def shared_hand_over() -> tuple[dict, dict]:
+    """A Texas 42 hand at a shared table, Ann at seat 2 playing random legal moves, Sam
+    watching: the last message each was sent, at the hand's end."""
+    t = Table(1, "texas42", seed=5, pace=0, codes=lambda: "123456")
+    ann, sam = [], []
+    player = Sitter("key-ann", "Ann", "s-ann", by_key=True)
+    t.take(player, ann.append, seat=2)
+    t.watch(Sitter("guest-sam", "Sam", "s-sam", by_key=False), sam.append, seat=2)
+    rng = random.Random(4)
+    while t.game.phase is not Phase.HAND_OVER:
+        if t.bot_step() is None:
+            t.act(player, rng.choice(t.game.view(2).legal))
+    return ann[-1], sam[-1]
+
+
+async def test_a_shared_seat_reviews_its_own_decisions_and_a_spectator_none() -> None:
+    seat_message, spectator_message = shared_hand_over()
+    assert "record" in seat_message and "record" not in spectator_message
+    for message, watching in ((seat_message, False), (spectator_message, True)):
+        app = Moon42App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=watching,
+                              table_number=1)
+            app.push_screen(flow.table)
+            await pilot.pause()
+            flow.receive(message)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen),
+                           "the summary")
+            summary = app.screen
+            await pilot.pause()
+            await pilot.press("v")
+            if watching:
+                assert app.screen is summary
+                assert "v Review" not in screen_text(app)
+                assert "Spectators get no review" in screen_text(app)
+                continue
+            review = app.screen
+            assert isinstance(review, ReviewScreen)
+            await wait_for(pilot, review_done(review), "the review")
+            assert {d.seat for d in review.shown} == {2}
+            assert "your decisions" in screen_text(app)
