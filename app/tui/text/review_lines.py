@@ -13,7 +13,7 @@ from rich.text import Text
 from moon42.ai.review_figures import Decision, HandReview
 from moon42.ai.review_words import action_text, choice_text, pct, view_text
 from moon42.rules import Options, Trump
-from moon42.rules.actions import Bid, Pass
+from moon42.rules.actions import Pass
 from moon42.rules.tiles import Tile
 
 __all__ = ["unit_for", "title_of", "cost_of", "known_line", "seen_line", "better_line",
@@ -81,7 +81,7 @@ def seen_line(d: Decision, unit: str, whose: str = "your") -> str | None:
             return head + f"{made}, the expert's choice too."
         if type(d.expert) is Pass:
             return head + f"{made}; the expert passes."
-        return head + f"{made}; the expert bids {d.bid}, made in {best}."
+        return head + f"{made}; the expert bids {d.bid}, made in {best} of hands like this."
     if d.kind == "trump" and d.bid is not None and done and best:
         if d.expert == d.action:
             return head + f"{what} makes {d.bid} in {done} of hands like this."

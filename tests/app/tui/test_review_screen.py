@@ -172,26 +172,31 @@ def shared_hand_over() -> tuple[dict, dict]:
 async def test_a_shared_seat_reviews_its_own_decisions_and_a_spectator_none() -> None:
     seat_message, spectator_message = shared_hand_over()
     assert "record" in seat_message and "record" not in spectator_message
-    for message, watching in ((seat_message, False), (spectator_message, True)):
-        app = Moon42App()
-        async with app.run_test(size=(80, 24)) as pilot:
-            flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=watching,
-                              table_number=1)
-            app.push_screen(flow.table)
-            await pilot.pause()
-            flow.receive(message)
-            await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen),
-                           "the summary")
-            summary = app.screen
-            await pilot.pause()
-            await pilot.press("v")
-            if watching:
-                assert app.screen is summary
-                assert "v Review" not in screen_text(app)
-                assert "Spectators get no review" in screen_text(app)
-                continue
-            review = app.screen
-            assert isinstance(review, ReviewScreen)
-            await wait_for(pilot, review_done(review), "the review")
-            assert {d.seat for d in review.shown} == {2}
-            assert "your decisions" in screen_text(app)
+    await _shared_summary(seat_message, watching=False)
+    await _shared_summary(spectator_message, watching=True)
+
+
+async def _shared_summary(message: dict, watching: bool) -> None:
+    """A shared table's summary from ``message``, and its v: the seat's own decisions
+    reviewed, or for a spectator, none."""
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=watching,
+                          table_number=1)
+        app.push_screen(flow.table)
+        await pilot.pause()
+        flow.receive(message)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
+        summary = app.screen
+        await pilot.pause()
+        await pilot.press("v")
+        if watching:
+            assert app.screen is summary
+            assert "v Review" not in screen_text(app)
+            assert "Spectators get no review" in screen_text(app)
+            return
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_for(pilot, review_done(review), "the review")
+        assert {d.seat for d in review.shown} == {2}
+        assert "your decisions" in screen_text(app)
