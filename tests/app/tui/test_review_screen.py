@@ -154,9 +154,9 @@ async def test_the_replay_viewer_reviews_the_hand_shown() -> None:
         assert app.screen is viewer and app.is_running
 
 
-def shared_hand_over() -> tuple[dict, dict]:
+def shared_hand_over() -> tuple[dict, dict, dict]:
     """A Texas 42 hand at a shared table, Ann at seat 2 playing random legal moves, Sam
-    watching: the last message each was sent, at the hand's end."""
+    watching: the last message each was sent at the hand's end, and Ann's next deal."""
     t = Table(1, "texas42", seed=5, pace=0, codes=lambda: "123456")
     ann, sam = [], []
     player = Sitter("key-ann", "Ann", "s-ann", by_key=True)
@@ -166,17 +166,21 @@ def shared_hand_over() -> tuple[dict, dict]:
     while t.game.phase is not Phase.HAND_OVER:
         if t.bot_step() is None:
             t.act(player, rng.choice(t.game.view(2).legal))
-    return ann[-1], sam[-1]
+    over = ann[-1], sam[-1]
+    t.next_hand(player)
+    t.deal()
+    return *over, ann[-1]
 
 
 async def test_a_shared_seat_reviews_its_own_decisions_and_a_spectator_none() -> None:
-    seat_message, spectator_message = shared_hand_over()
+    seat_message, spectator_message, dealt = shared_hand_over()
     assert "record" in seat_message and "record" not in spectator_message
-    await _shared_summary(seat_message, watching=False)
+    assert "record" not in dealt
+    await _shared_summary(seat_message, watching=False, dealt=dealt)
     await _shared_summary(spectator_message, watching=True)
 
 
-async def _shared_summary(message: dict, watching: bool) -> None:
+async def _shared_summary(message: dict, watching: bool, dealt: dict | None = None) -> None:
     """A shared table's summary from ``message``, and its v: the seat's own decisions
     reviewed, or for a spectator, none."""
     app = Moon42App()
@@ -200,3 +204,8 @@ async def _shared_summary(message: dict, watching: bool) -> None:
         await wait_for(pilot, review_done(review), "the review")
         assert {d.seat for d in review.shown} == {2}
         assert "your decisions" in screen_text(app)
+        # The next hand dealt (the others were ready): the review and summary give way.
+        assert dealt is not None
+        flow.receive(dealt)
+        await wait_for(pilot, lambda: app.screen is flow.table, "the table")
+        assert review not in app.screen_stack and summary not in app.screen_stack
