@@ -359,6 +359,10 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
 
     def action_play_again(self) -> None:
+        if self.mark is not None:  # maybe in the middle of a game, or at a shared table
+            self.notice = "A moment of a review: its deal is played again from the replay."
+            self.redraw()
+            return
         if not self.replay.face_up:  # the deal again would show the hands still in play
             self.notice = "The game is not over: its deals can be played again once it is."
             self.redraw()

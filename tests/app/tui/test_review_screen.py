@@ -93,6 +93,9 @@ async def test_the_summary_reviews_the_hand_and_opens_the_costliest_moment() -> 
         assert better in position.views[0].hand
         assert replay_screen.query_one("#bottom-tiles", HandView).picked == {better}
         assert f"Better: {better}" in screen_text(app)
+        await pilot.press("p")  # not a new game in the middle of this one
+        assert app.screen is replay_screen and app.flow.game.hand_number == 0
+        assert "played again from the replay" in screen_text(app)
         # Back to the review, back to the summary, and on to the next hand.
         await pilot.press("escape")
         assert app.screen is review
