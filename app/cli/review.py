@@ -16,6 +16,7 @@ from typing import Any
 from moon42.rules.actions import Bid, Discard, NameTrump, Pass, Play
 from moon42.rules.record import ParsedRecord
 
+from ..play.review_subject import human_seat as seat_named_you
 from .check import read_record_or_say, write_quietly
 from .flags import Commands, whole_flag
 
@@ -45,8 +46,7 @@ def add_review_parser(commands: Commands) -> None:
 
 def human_seat(record: ParsedRecord) -> int:
     """The seat named "You" (the app's human player), else 0."""
-    players = record.players or ()
-    return players.index("You") if "You" in players else 0
+    return seat_named_you(record.players)
 
 
 def _figure(figure: Any) -> dict[str, Any] | None:

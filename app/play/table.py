@@ -37,6 +37,7 @@ from .difficulty import DEFAULT_BOT
 from .gathering import DEFAULT_LEVEL, Gathering, Gathers, gathering_game
 from .move_clock import AWAY_AFTER, MoveClock, timed_out
 from .names import name_key
+from .review_subject import finished_record
 from .seats import (
     CODE_TRIES,
     CODE_WINDOW,
@@ -290,12 +291,20 @@ class Table(Gathers):
             return self.gathering_message(seat)
         turn = self.game.to_act
         left = self.move_clock.left(self) if turn is not None and turn.seat == seat else None
-        return {"type": "view", "table": self.number, "seat": seat,
-                "view": encode(self.view(seat)), "events": encode(events),
-                "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
-                "pace": self.pace, "claimed": self._claimed_now(),
-                "clock": None if left is None else round(max(0.0, left), 1),
-                "away": self.seats[seat].timeouts >= AWAY_AFTER}
+        message = {"type": "view", "table": self.number, "seat": seat,
+                   "view": encode(self.view(seat)), "events": encode(events),
+                   "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
+                   "pace": self.pace, "claimed": self._claimed_now(),
+                   "clock": None if left is None else round(max(0.0, left), 1),
+                   "away": self.seats[seat].timeouts >= AWAY_AFTER}
+        message.update(self.record_for_review())
+        return message
+
+    def record_for_review(self) -> dict[str, Any]:
+        """For a seated player, once a hand is over (and only then): the game's record
+        without its seed, for the hand's review (``review_subject``)."""
+        doc = finished_record(self.game)
+        return {} if doc is None else {"record": doc}
 
     def _claimed_now(self) -> list[int] | None:
         claimed = self.claimed

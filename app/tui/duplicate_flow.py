@@ -58,7 +58,8 @@ class DealFlow(Flow):
             self.waiting = "summary"
             await self.app.push_screen_wait(HandSummaryScreen(
                 view.results[-1], view, self.glyphs,
-                prompt="Press Enter to watch the deal at the other table."))
+                prompt="Press Enter to watch the deal at the other table.",
+                **self._review()))
         self.waiting = None
         if not self.done.done():
             self.done.set_result(self.game)

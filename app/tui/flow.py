@@ -36,11 +36,13 @@ from ..play.exports import CapReached
 from ..play.files import shown
 from ..play.following import Listener
 from ..play.local import LocalConnection, LocalTable
+from ..play.review_subject import from_game
 from ..play.table import pause_factor
 from ..play.view_codec import decode
 from ..play.words import plain_refusal
 from .screens.game_over import GameOverScreen
 from .screens.own_table import OwnTableScreen
+from .screens.replay import review_screen
 from .screens.summary import HandSummaryScreen
 from .screens.table import TableScreen
 from .text.contract_words import named_for
@@ -260,7 +262,8 @@ class Flow(TableFlow):
         self.waiting = "summary"
         auto = None if self.human is not None else 5 * self.pace
         await self.app.push_screen_wait(
-            HandSummaryScreen(self.view.results[-1], self.view, self.glyphs, auto))
+            HandSummaryScreen(self.view.results[-1], self.view, self.glyphs, auto,
+                              **self._review()))
         self.waiting = None
         self.won_trick = None
         self.connection.next_hand()
@@ -277,9 +280,20 @@ class Flow(TableFlow):
             self.waiting = "summary"
             auto = None if self.human is not None else 5 * self.pace
             await self.app.push_screen_wait(HandSummaryScreen(
-                view.results[-1], view, self.glyphs, auto, last=True))
+                view.results[-1], view, self.glyphs, auto, last=True, **self._review()))
         self.waiting = "game over"
         self.app.push_screen(GameOverScreen(view, self.glyphs), self.on_over)
+
+    def _review(self) -> dict[str, Any]:
+        """The summary's review of the hand just over: the player's decisions in it."""
+        if self.human is None:
+            return {"no_review": "A game the bots play has no review: it has no decision "
+                    "of yours."}
+        subject = from_game(self.game, self.human)
+        if subject is None:
+            return {}
+        glyphs = self.glyphs
+        return {"review": lambda: review_screen(subject, glyphs)}
 
     async def _play_only_tile(self, only: Action) -> None:
         """The lobby's "only tile" setting: show the one playable tile, then play it."""

@@ -20,9 +20,11 @@ from typing import Any
 
 from moon42.rules.events import HandDealt
 
+from ..play.review_subject import from_message
 from ..play.view_codec import decode, encode
 from .club_flow import ClubFlow
 from .flow import TableFlow
+from .screens.replay import review_screen
 from .screens.shared_table import (
     SeatCodeNotice,
     SharedGameOver,
@@ -54,6 +56,9 @@ class RemoteFlow(ClubFlow, TableFlow):
         self.pace = 1.0
         self._summary: HandSummaryScreen | None = None
         self._club_setup()
+        # The record of the game the table sends its players once a hand is over (for the
+        # hand's review): only then, and never to a spectator.
+        self.finished: object = None
 
     # ----- Flow's surface ------------------------------------------------
 
@@ -118,6 +123,7 @@ class RemoteFlow(ClubFlow, TableFlow):
             self._revealed(message.get("revealed"))
             self.human = decode(message["view"]).seat
             self.pace = float(message.get("pace", 1.0))
+            self.finished = None if self.watching else message.get("record")
             if any(isinstance(event, HandDealt) for event in decode(message["events"])):
                 self._close_summary()
             super().receive(message)
@@ -140,8 +146,21 @@ class RemoteFlow(ClubFlow, TableFlow):
     def _hand_over(self, events) -> None:
         assert self.view is not None
         summary = WatchedSummary if self.watching else SharedSummary
-        self._summary = summary(self, self.view.results[-1], self.view, self.glyphs)
+        self._summary = summary(self, self.view.results[-1], self.view, self.glyphs,
+                                **self._review())
         self.app.push_screen(self._summary, self._summary_seen)
+
+    def _review(self) -> dict[str, Any]:
+        """The summary's review: the player's own decisions in the hand just over, from the
+        record the table sent; a spectator's summary offers none."""
+        if self.watching:
+            return {"no_review": "Spectators get no review: each player reviews only their "
+                    "own decisions, once the hand is over."}
+        subject = from_message(self.finished, self.human)
+        if subject is None:
+            return {"no_review": "The table sent no record of this hand: no review."}
+        glyphs = self.glyphs
+        return {"review": lambda: review_screen(subject, glyphs)}
 
     def _game_over(self, events) -> None:
         assert self.view is not None
@@ -164,8 +183,8 @@ class RemoteFlow(ClubFlow, TableFlow):
 
     def _close_summary(self) -> None:
         summary, self._summary = self._summary, None
-        if summary is not None and summary.is_current:
-            summary.dismiss(None)
+        if summary is not None:
+            summary.action_next_hand()  # with its review, if one is open
 
     def _game_over_chosen(self, choice: str | None) -> None:
         if choice == "quit":

@@ -31,7 +31,7 @@ from ...play.config import clean_name
 from ...play.record_files import DocumentError, UnreadableFile, read_record_file
 from ..text.narration import event_words
 
-__all__ = ["Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
+__all__ = ["Mark", "Position", "Replay", "ReplayError", "load_replay", "describe", "record_to_deal",
            "APP_MEMBER"]
 
 
@@ -62,6 +62,17 @@ class Position:
     def table(self) -> SeatView:
         """The public facts (bids, trump, tricks, scores): seat 0's view holds them all."""
         return self.views[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A moment of a hand review shown in the replay: position ``index``, where ``seat``
+    was to act; ``tile``: the better tile, marked in its hand; ``line``: what was better."""
+
+    index: int
+    seat: int
+    tile: Tile | None
+    line: str
 
 
 def load_replay(path: str, command: str = "moon42 replay") -> Replay:
@@ -120,7 +131,9 @@ class Replay:
     after each step) are made when the hand is first visited, by playing the record again up
     to it, a few milliseconds even late in a long game, and kept."""
 
-    def __init__(self, record: ParsedRecord) -> None:
+    def __init__(self, record: ParsedRecord, face_up: bool = False) -> None:
+        """``face_up``: every hand shown although the game is not over (a review's hands,
+        every one of them finished)."""
         options = record.options
         # The rules decide once where (if anywhere) the record breaks them; only the legal
         # part is replayed.
@@ -141,7 +154,7 @@ class Replay:
         self._hands: dict[int, list[Position]] = {}
         self.positions = Positions(self)
         # The player's seat (the app seats its player at 0) while the game is not over.
-        self.seen_by: int | None = None if played.phase is Phase.GAME_OVER else 0
+        self.seen_by: int | None = None if face_up or played.phase is Phase.GAME_OVER else 0
         self.record: dict[str, Any] = game_to_record(played)
         self.record["players"] = list(self.players)
         self.index = 0

@@ -24,7 +24,8 @@ from moon42.rules import Phase
 
 from ...play.config import GameConfig
 from ...play.glyphs import UNICODE, Glyphs
-from ..replay.positions import Replay, describe
+from ...play.review_subject import ReviewSubject, from_record, human_seat
+from ..replay.positions import Mark, Replay, describe
 from ..replay.text import (
     auction_text,
     seat_lines,
@@ -36,12 +37,14 @@ from ..replay.text import (
     widow_line,
     widow_tiles,
 )
+from ..text.tile_art import compact_tile
 from ..widgets.hand import HandView
 from ..widgets.line import Line
 from ..widgets.trick import TrickPicture, TrickView
+from .review import ReviewScreen
 from .summary import HandSummaryScreen
 
-__all__ = ["ReplayScreen", "ReplaySummaryScreen"]
+__all__ = ["ReplayScreen", "ReplaySummaryScreen", "review_screen"]
 
 _DIGITS = [
     Binding(str(n), f"digit({n})", "Go to hand", key_display="0-9", show=False,
@@ -89,18 +92,23 @@ class ReplayScreen(Screen[None]):
                 id="replay-next-hand"),
         Binding("left_square_bracket,pageup", "previous_hand", "Hand", key_display="PgUp PgDn",
                 show=False, id="replay-previous-hand"),
-        Binding("g", "go_to", "Go to", id="replay-go"),
+        # Not on the key line (it is full at 80 columns): digits go to a hand as well.
+        Binding("g", "go_to", "Go to", show=False, id="replay-go"),
         Binding("s", "summary", "Summary", id="replay-summary"),
-        Binding("p", "play_again", "Play deal", id="replay-play"),
+        Binding("p", "play_again", "Play", id="replay-play"),
+        Binding("v", "review", "Review", id="replay-review"),
         Binding("escape,q", "leave", "Leave", key_display="q", id="replay-leave"),
         Binding("enter", "enter", "Go (after digits)", show=False, id="replay-enter"),
         Binding("backspace", "erase", "Erase a digit", show=False, id="replay-erase"),
         *_DIGITS,
     ]
 
-    def __init__(self, replay: Replay, glyphs: Glyphs = UNICODE, start: str = "first") -> None:
+    def __init__(self, replay: Replay, glyphs: Glyphs = UNICODE, start: str = "first",
+                 mark: Mark | None = None) -> None:
         super().__init__()
         self.replay, self.glyphs = replay, glyphs
+        self.mark = mark  # a review's moment: the better tile marked there
+        self._reviews: dict[tuple[int, int], ReviewSubject] = {}
         self.typed: str | None = None  # the hand number being typed, once g or a digit
         self.notice = ""
         if start == "last":
@@ -168,7 +176,10 @@ class ReplayScreen(Screen[None]):
         else:
             _put(top_line, self._inline(2))
             top_tiles.tiles = seat_tiles(position, 2)
-        self.query_one("#bottom-tiles", HandView).tiles = seat_tiles(position, 0)
+            top_tiles.picked = top_tiles.marked = self._marked(2)
+        bottom = self.query_one("#bottom-tiles", HandView)
+        bottom.tiles = seat_tiles(position, 0)
+        bottom.picked = bottom.marked = self._marked(0)
         _put(self.query_one("#bottom-line", Line), self._inline(0))
         self._draw_center()
         said = describe(position, names, replay.options)
@@ -177,6 +188,17 @@ class ReplayScreen(Screen[None]):
         # A long note (the rule a faulty record breaks) takes a second line rather than be cut.
         note.styles.height = 2 if len(text) > self.size.width - 2 else 1
         _put(note, Text(text, overflow="ellipsis", style="dim"))
+
+    def _at_mark(self) -> Mark | None:
+        mark = self.mark
+        return mark if mark is not None and self.replay.index == mark.index else None
+
+    def _marked(self, seat: int) -> frozenset:
+        """The better tile, in ``seat``'s hand at the review's moment."""
+        mark = self._at_mark()
+        if mark is None or mark.seat != seat or mark.tile is None:
+            return frozenset()
+        return frozenset({mark.tile})
 
     def _inline(self, seat: int) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -195,7 +217,13 @@ class ReplayScreen(Screen[None]):
         text.append("\n")
         rows = tiles_in_rows(seat_tiles(position, seat), 2)
         if rows:
+            start = len(text)
             text.append("\n".join(rows))
+            for tile in self._marked(seat):
+                face = compact_tile(tile)
+                at = text.plain.find(face, start)
+                if at >= 0:
+                    text.stylize("bold reverse", at, at + len(face))
         elif position.seen_by in (None, seat):
             text.append("(no tiles)")
         return text
@@ -238,6 +266,9 @@ class ReplayScreen(Screen[None]):
                     "Enter goes, Escape cancels.")
         if self.notice:
             return self.notice
+        mark = self._at_mark()
+        if mark is not None:
+            return mark.line + " Esc: back to the review."
         fault = replay.fault
         if fault is not None and replay.index == len(replay) - 1:
             where = f"hand {fault.hand + 1}"
@@ -250,7 +281,7 @@ class ReplayScreen(Screen[None]):
             who = "you" if name == "You" else name
             return f"The game is not over: shown as {who} saw it, the other hands face down."
         if position.table.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-            return "s: this hand's summary, p: play this deal again, ] next hand."
+            return "s: this hand's summary, v: its review, p: play this deal again, ] next hand."
         return ""
 
     # ----- keys ------------------------------------------------------------
@@ -328,11 +359,36 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReplaySummaryScreen(result, end, self.glyphs))
 
     def action_play_again(self) -> None:
+        if self.mark is not None:  # maybe in the middle of a game, or at a shared table
+            self.notice = "A moment of a review: its deal is played again from the replay."
+            self.redraw()
+            return
         if not self.replay.face_up:  # the deal again would show the hands still in play
             self.notice = "The game is not over: its deals can be played again once it is."
             self.redraw()
             return
         self.post_message(self.PlayAgain(self.replay.record, self.replay.hand))
+
+    def action_review(self) -> None:
+        """The hand shown, reviewed for the record's player (the seat named You, else 0)."""
+        replay = self.replay
+        hand = replay.hand
+        if self.mark is not None:
+            self.notice = "This is a moment of a review: Escape goes back to it."
+        elif replay.result(hand) is None:
+            self.notice = f"Hand {hand + 1} is not finished in the record: it has no review."
+        else:
+            seat = human_seat(replay.players)
+            subject = self._reviews.get((hand, seat))
+            if subject is None:
+                subject = from_record(replay.record, hand, seat)
+            if subject is None:
+                self.notice = f"Hand {hand + 1} cannot be reviewed."
+            else:
+                self._reviews[(hand, seat)] = subject
+                self.app.push_screen(review_screen(subject, self.glyphs))
+                return
+        self.redraw()
 
     def action_leave(self) -> None:
         if self.typed is not None:
@@ -344,3 +400,9 @@ class ReplayScreen(Screen[None]):
             self.app.exit()
         else:
             self.dismiss(None)
+
+
+def review_screen(subject: ReviewSubject, glyphs: Glyphs) -> ReviewScreen:
+    """The review of ``subject``, its moments shown in this viewer."""
+    return ReviewScreen(subject, glyphs,
+                        lambda replay, mark: ReplayScreen(replay, glyphs, mark=mark))

@@ -201,8 +201,10 @@ class SharedSummary(_ChatBeside, HandSummaryScreen):
 
     BINDINGS = [_chat_key("summary-chat")]
 
-    def __init__(self, flow: SharedFlow, result, view: SeatView, glyphs) -> None:
-        super().__init__(result, view, glyphs)
+    def __init__(self, flow: SharedFlow, result, view: SeatView, glyphs, **review: Any) -> None:
+        """``review``: the hand's review for this player, or why there is none
+        (``HandSummaryScreen``'s ``review`` and ``no_review``)."""
+        super().__init__(result, view, glyphs, **review)
         self.flow = flow
         self.chat = ChatPane(MESSAGE_LIMIT, CHAT_HINT, chat_log=flow.chat_log, id="summary-chat")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -76,17 +78,24 @@ def hands_that_fit(rows: int, view: SeatView) -> int:
     return max(2, rows - 4 - (1 + 1 + 1 + 2 + bars) - 1)
 
 
+# Opens the review of the hand just over (``screens.replay.review_screen``).
+Review = Callable[[], Screen]
+
+
 class HandSummaryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,space", "next_hand", "Next hand", key_display="⏎", id="next-hand"),
         # The same key where what comes next is not a hand (the prompt says what).
         Binding("enter,space", "go_on", "Go on", key_display="⏎", id="go-on"),
         Binding("escape", "leave", "Next hand", show=False, id="next-hand-esc"),
+        Binding("v", "review", "Review", id="summary-review"),
+        Binding("v", "no_review", "Review", show=False, id="summary-no-review"),
     ]
 
     def __init__(self, result: HandResult, view: SeatView, glyphs: Glyphs = UNICODE,
                  auto_seconds: float | None = None, last: bool = False,
-                 prompt: str | None = None) -> None:
+                 prompt: str | None = None, review: Review | None = None,
+                 no_review: str = "This hand has no review.") -> None:
         super().__init__()
         self.result, self.view, self.glyphs = result, view, glyphs
         self.auto_seconds = auto_seconds
@@ -94,11 +103,8 @@ class HandSummaryScreen(Screen[None]):
         self.next_is_a_hand = prompt is None
         self.prompt = prompt or ("Press Enter for the final score." if last else
                                  "Press Enter for the next hand.")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("next_hand", "go_on"):
-            return (action == "next_hand") == self.next_is_a_hand
-        return True
+        self.review = review  # the hand's review, if it has one for this player
+        self.no_review = no_review  # why not, said when v is pressed
 
     def action_go_on(self) -> None:
         self.action_next_hand()
@@ -130,6 +136,27 @@ class HandSummaryScreen(Screen[None]):
         """Rows the screen gives to something besides the summary (a table's chat)."""
         return 0
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # v is on the key line only where there is a review; elsewhere it says why not.
+        if action == "review":
+            return self.review is not None
+        if action == "no_review":
+            return self.review is None
+        if action in ("next_hand", "go_on"):
+            return (action == "next_hand") == self.next_is_a_hand
+        return True
+
+    def action_review(self) -> None:
+        if self.review is not None and self.is_active:
+            self.app.push_screen(self.review())
+
+    def action_no_review(self) -> None:
+        self.query_one("#summary-prompt", Static).update(self.no_review)
+
     def action_next_hand(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        if self not in self.app.screen_stack:
+            return
+        # A review (or its replay) on top: the next hand does not wait for it.
+        while not self.is_active:
+            self.app.pop_screen()
+        self.dismiss(None)

@@ -37,6 +37,8 @@ class HandView(Widget):
     legal: reactive[frozenset[Tile] | None] = reactive(None)
     cursor: reactive[int | None] = reactive(None)
     marked: reactive[frozenset[Tile]] = reactive(frozenset())
+    # Drawn in reverse when no tile is being chosen (the replay's mark of a better tile).
+    picked: reactive[frozenset[Tile]] = reactive(frozenset())
     resting: reactive[bool] = reactive(False)  # sitting out a Nello hand: greyed, face down
     # Once trump is named, its tiles are marked T; in Texas 42 the count tiles are marked +.
     trumps: reactive[frozenset[Tile]] = reactive(frozenset())
@@ -102,7 +104,7 @@ class HandView(Widget):
         elif choosing or self.resting:
             style, border = "dim", g.dotted
         else:
-            style, border = "", g.box
+            style, border = ("bold reverse" if tile in self.picked else ""), g.box
         width = BIG_WIDTH if big else 6
         if big:
             canvas.put_lines(x, y, big_tile(tile, g, border), style)
