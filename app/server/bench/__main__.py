@@ -7,6 +7,8 @@
     python -m moon42.app.server.bench --flood 60 [--sessions 20] [--think 1.0 3.0] [--json]
     python -m moon42.app.server.bench --connections 100 [--login-grace 10] [--json]
     python -m moon42.app.server.bench --startups 100 [--json]
+    python -m moon42.app.server.bench --shared-games 20 [--game texas42] [--target T]
+                                     [--hints] [--table-pace S] [--json]
     python -m moon42.app.server.bench --club-goals [--server-python PYTHON] [--json]
 
 Each case starts a guest server on a free port with its data in a temp folder.
@@ -49,6 +51,11 @@ them, then 400 resizes (the game's CPU and output); S seconds of ``--hold`` (a k
 server's processes (start, peak, end), the keys the server took, and whether the game was
 ended and the server went on.
 
+``--shared-games N`` (``shared_games.py``): N guests each open a table, deal it and play
+a whole game, reading their screens (with ``--hints``, asking the hint at every turn);
+each game process's memory (PSS and private) with its lobby drawn, at the game's end and
+back in the lobby, and what each session added to the PSS of all the server's processes.
+
 ``--club-goals``: those cases in one run, each against its goal (``club_goals.py``): 20 s
 of 50-byte packets, ``b`` held 26 s in the lobby, ``x`` held 15 s at the table, a member's
 web game closed after 60 KB of keys.
@@ -89,6 +96,7 @@ from .players import (
     sign_in_all,
     times,
 )
+from .shared_games import shared_games_case
 from .tables import tables_case
 
 
@@ -163,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     case.add_argument("--tables", type=int, metavar="N",
                       help="the case of N shared tables of expert bots beside --sessions "
                       "players")
+    case.add_argument("--shared-games", type=int, metavar="N",
+                      help="N guests each play a whole game at a table of their own; their "
+                      "game processes' memory after it (at most 20: the server's tables)")
     case.add_argument("--small-packets", type=float, metavar="SECONDS",
                       help="keys in 50-byte SSH packets for this long (the server's memory)")
     case.add_argument("--web-close", type=int, metavar="KB",
@@ -193,6 +204,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="how long the tables case plays")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
                         help="the tables case's bot workers (default: one a core)")
+    parser.add_argument("--game", default="texas42", choices=("moon3", "moon4", "texas42"),
+                        help="the shared games' case's game (default texas42)")
+    parser.add_argument("--target", type=int, default=None, metavar="T",
+                        help="the shared games' target (default: the game's own)")
+    parser.add_argument("--hints", action="store_true",
+                        help="the shared games' players ask the hint (a) at every turn")
+    parser.add_argument("--table-pace", type=float, default=0.0, metavar="SECONDS",
+                        help="the shared games' server's --table-pace (default 0)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     limits = {"small_packets": {"seconds": args.small_packets},
@@ -217,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
         work = connections(args.connections, args.login_grace)
     elif args.startups is not None:
         work = startups(args.startups, 10)
+    elif args.shared_games is not None:
+        work = shared_games_case(args.shared_games, args.game, args.target, args.hints,
+                                 args.table_pace)
     elif args.tables is not None:
         work = tables_case(args.tables, args.sessions, args.seconds, tuple(args.think),
                            args.bot_workers)

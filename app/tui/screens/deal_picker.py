@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from ...play.glyphs import Glyphs
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["DealPickerScreen"]
 
@@ -34,7 +35,7 @@ class DealPickerScreen(ModalScreen[int | None]):
                 id="deal-title",
             )
             yield OptionList(*self.lines, id="deal-list")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.glyphs.ascii:

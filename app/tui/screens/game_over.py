@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moon42.rules.scoring import units_of
 from moon42.rules.views import SeatView
@@ -15,6 +15,7 @@ from moon42.rules.views import SeatView
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.words import GAME_TITLES, bid_text, trump_text
 from ..widgets.scoreboard import Scoreboard
+from ..widgets.steady_footer import SteadyFooter
 from .summary import hands_that_fit, need_line
 
 __all__ = ["GameOverScreen", "winner_line"]
@@ -92,7 +93,7 @@ class GameOverScreen(Screen[str]):
                 yield Static(last_hand_line(self.view, self.glyphs), markup=False)
             yield Scoreboard(id="scoreboard")
         yield Static(self.PROMPT, id="over-prompt")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         v = self.view

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...play.chat import MESSAGE_LIMIT
 from ...play.difficulty import LEVELS
 from ...play.words import GAME_TITLES
 from ..widgets.chat import ChatLog, ChatPane
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["GatheringScreen", "InviteScreen", "seat_layout"]
 
@@ -113,7 +114,7 @@ class GatheringScreen(Screen[None]):
             yield Static(about, id="gather-about", markup=False)
         yield Static(self.news, id="gather-news", markup=False)
         yield self.chat
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.chat.fit(self.app.size.height)

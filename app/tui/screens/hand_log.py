@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moon42.rules.views import SeatView
 
 from ...play.claiming import Claimed
 from ..widgets.hand_log import log_text
+from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import tracker_text
 
 __all__ = ["HandLogScreen", "LOG", "TRACKER"]
@@ -45,7 +46,7 @@ class HandLogScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
             yield Static(id="log-body")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._draw()

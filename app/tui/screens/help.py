@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moon42.rules.options import Options
 
 from ...play.presets import house_rules_markdown
 from ...play.served import NOT_SERVED, Served
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["HelpScreen", "rules_text"]
 
@@ -64,7 +65,7 @@ class HelpScreen(ModalScreen[None]):
             served = getattr(self.app, "served", NOT_SERVED)
             yield Static(RichMarkdown(rules_text(self.game, self.options, served)),
                          id="help-rules")
-        yield Footer()
+        yield SteadyFooter()
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#help-box", VerticalScroll)

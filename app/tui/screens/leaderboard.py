@@ -19,11 +19,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...play.paths import data_dir
 from ...play.stats.board import REFRESH_SECONDS, choose, listed, read_board
 from ...play.stats.ranked import COUNTED, GAME_KINDS
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["LeaderboardScreen"]
 
@@ -118,7 +119,7 @@ class LeaderboardScreen(Screen[None]):
             yield Static(id="board-note", classes="board-note", markup=False)
             yield Static(id="board-table")
             yield Static(id="board-partners")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.action_reload()

@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["MatchScreen"]
 
@@ -31,7 +33,7 @@ class MatchScreen(Screen[str]):
             yield Static(self.title_text, id="match-title")
             yield Static("\n".join(self.lines), id="match-text")
         yield Static(self.prompt, id="match-prompt")
-        yield Footer()
+        yield SteadyFooter()
 
     def action_go_on(self) -> None:
         if self.is_current:

@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from moon42.rules import Phase
 
@@ -40,6 +39,7 @@ from ..replay.text import (
 from ..text.tile_art import compact_tile
 from ..widgets.hand import HandView
 from ..widgets.line import Line
+from ..widgets.steady_footer import SteadyFooter
 from ..widgets.trick import TrickPicture, TrickView
 from .review import ReviewScreen
 from .summary import HandSummaryScreen
@@ -137,7 +137,7 @@ class ReplayScreen(Screen[None]):
         yield Line(id="bottom-line", classes="seat-line")
         yield Line(id="replay-said")
         yield Line(id="replay-note")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.glyphs.ascii:

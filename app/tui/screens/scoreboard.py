@@ -7,13 +7,14 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moon42.rules.views import SeatView
 
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.words import GAME_TITLES
 from ..widgets.scoreboard import Scoreboard
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["ScoreboardScreen"]
 
@@ -35,7 +36,7 @@ class ScoreboardScreen(ModalScreen[None]):
         with VerticalScroll(id="scores-box"):
             yield Static(f"{GAME_TITLES[self.view.game]}: the score so far", classes="title")
             yield Scoreboard(id="scoreboard")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         v = self.view

@@ -14,13 +14,14 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moon42.rules.actions import Action
 from moon42.rules.views import SeatView
 
 from ...play.chat import MESSAGE_LIMIT
 from ..widgets.chat import ChatLog, ChatPane, chat_rows
+from ..widgets.steady_footer import SteadyFooter
 from .game_over import GameOverScreen
 from .messages import ActionChosen, ExportRecord, PaceChanged, ShowScores, UndoMove
 from .scoreboard import ScoreboardScreen
@@ -70,7 +71,7 @@ class _ChatBeside:
 
     def _with_chat(self, widgets: Iterable[Widget]) -> Iterator[Widget]:
         for widget in widgets:
-            if isinstance(widget, Footer):
+            if isinstance(widget, SteadyFooter):
                 yield self.chat
             yield widget
 

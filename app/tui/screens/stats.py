@@ -14,13 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.served import NOT_SERVED
 from ...play.stats.report import summarise
 from ...play.stats.store import StatsError, StatsStore
 from ...play.stats.tables import Table, last_game_title, score_lines, tables_of
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["StatsScreen"]
 
@@ -69,7 +70,7 @@ class StatsScreen(Screen[None]):
         yield Static("Statistics", classes="title", id="stats-title")
         with _Box(id="stats-box"):
             yield from self._sections()
-        yield Footer()
+        yield SteadyFooter()
 
     def _sections(self) -> ComposeResult:
         try:

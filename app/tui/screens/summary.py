@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from moon42.rules import HandResult, Trump
 from moon42.rules.bidding import MARK, MOON
@@ -20,6 +20,7 @@ from moon42.rules.views import SeatView
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.words import GAME_TITLES, bid_text, trump_text
 from ..widgets.scoreboard import Scoreboard, unit_names
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["HandSummaryScreen", "summary_text", "hands_that_fit"]
 
@@ -117,7 +118,7 @@ class HandSummaryScreen(Screen[None]):
             yield Static(summary_text(self.result, self.view, self.glyphs), id="summary-text")
             yield Scoreboard(id="scoreboard")
         yield Static(self.prompt, id="summary-prompt")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         view = self.view

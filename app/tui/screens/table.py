@@ -14,7 +14,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from moon42.rules import Discard, Play, Trick
 from moon42.rules.actions import Action
@@ -29,6 +28,7 @@ from ..widgets.hand import HandView
 from ..widgets.hand_log import HandLog
 from ..widgets.line import Line
 from ..widgets.seat import SeatPanel
+from ..widgets.steady_footer import SteadyFooter
 from ..widgets.tracker import Tracker
 from ..widgets.trick import TrickView
 from .table_drawing import (
@@ -123,7 +123,7 @@ class TableScreen(TableKeys, Screen):
         yield HandView(g, id="hand")
         yield Line(id="prompt")
         yield Line(id="message")
-        yield Footer()
+        yield SteadyFooter()
 
     # ----- what the flow calls -------------------------------------------
 

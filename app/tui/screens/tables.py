@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...play.connection import TableClient
 from ...play.difficulty import LEVELS
 from ...play.gathering import DEFAULT_LEVEL
 from ...play.served import NOT_SERVED
 from ...play.words import GAME_TITLES
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["SeatCodeScreen", "TablesScreen"]
 
@@ -129,7 +130,7 @@ class TablesScreen(Screen):
             yield Static("", id="tables-list", markup=False)
         yield Static("", id="tables-typed", markup=False)
         yield Static("", id="tables-news", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._draw()
