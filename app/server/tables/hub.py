@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
-import random
-
 from moon42.rules.limits import MAX_SEED
 
 from ...play.bot_pool import Decide, decide_in_thread
-from ...play.club_match import DEFAULT_MATCH_DEALS, ClubMatch, MatchTable
 from ...play.chat import DEFAULT_RATE, RateLimit, TableChat
+from ...play.club_match import DEFAULT_MATCH_DEALS, ClubMatch, MatchTable
 from ...play.difficulty import DEFAULT_BOT
 from ...play.gathering import DEFAULT_LEVEL, gathering_game
 from ...play.seats import Sitter, TableError, new_code

@@ -45,9 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from moon42.rules import RuleError
-from moon42.rules.options import OptionsError
-
 from moon42.rules.limits import is_seed
+from moon42.rules.options import OptionsError
 
 from ...play.chat import ChatError
 from ...play.club_match import DEFAULT_MATCH_DEALS, MatchTable, check_deals

@@ -3,7 +3,6 @@ with the seats turned, everyone is shown the comparison, and the record replays.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -11,8 +10,6 @@ import pytest
 from moon42.app.play.club_match import ClubMatch, MatchTable, check_deals
 from moon42.app.play.match_record import load_match
 from moon42.app.play.seats import Sitter, TableError
-from moon42.app.server.tables.hub import Tables
-from moon42.rules import Phase
 from moon42.rules.duplicate import compare, seats_at_b, totals
 from moon42.rules.options import options_for
 
@@ -121,35 +118,6 @@ def test_the_score_is_the_same_mirrored_when_the_tables_are_swapped(tmp_path):
         other = next(k for k in behind if set(seats_at_b(k, 4, -1)) == set(seats))
         assert behind[other] == (-score[0], -score[1])
     assert len(forward) == 3 and all(len(deal) == 2 for deal in forward)
-
-
-def test_a_match_of_the_hub_plays_with_the_tables_own_tasks_and_closes_together():
-    async def main():
-        tables = Tables(pace=0, summary_wait=60)
-        a = tables.open_match("texas42", {}, seed=3, deals=2)
-        match = a.match
-        b = match.tables[1]
-        assert [t.number for t in tables.tables.values()] == [a.number, b.number]
-        ann = Inbox()
-        a.take(ANN, ann)
-        a.autoplayed = {0}
-        assert tables.listing()[1]["match"]["table"] == "B"
-        a.start(ANN)
-        deadline = asyncio.get_running_loop().time() + 60
-        while not match.over:
-            assert asyncio.get_running_loop().time() < deadline
-            if match.compared:
-                match.seen_by(ANN)  # Ann reads each comparison
-            await asyncio.sleep(0.01)
-        assert b.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-        a.leave(ANN)
-        tables.tidy(a)
-        assert not tables.tables and a.closed and b.closed
-        await tables.close()
-        return ann
-
-    ann = asyncio.run(main())
-    assert [m["deal"] for m in ann.messages if m["type"] == "match-deal"] == [1, 2]
 
 
 def test_a_matchs_deals_are_checked():
