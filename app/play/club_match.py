@@ -30,14 +30,14 @@ from typing import Any
 
 from moon42.ai.registry import make_bot
 from moon42.rules import Game, Phase
-from moon42.rules.duplicate import TURN, Deal, match_deal, turned
+from moon42.rules.duplicate import TURN, Deal, compare, match_deal, measures, turned
 from moon42.rules.events import Event
 from moon42.rules.options import Options
 
 from .difficulty import LEVELS, bot_settings
 from .files import stamp
 from .match_record import match_document, save_match
-from .match_words import deal_lines, total_lines
+from .match_words import amount, deal_lines, match_lines, total_lines
 from .seats import Send, Sitter, TableError
 from .table import Table
 from .words import GAME_TITLES
@@ -57,6 +57,30 @@ def check_deals(value: object) -> int:
             or not 1 <= value <= MAX_MATCH_DEALS:
         raise TableError(f"a match has 1 to {MAX_MATCH_DEALS} deals.")
     return value
+
+
+def side_lines(options: Options, played: list[tuple[Game, Game]]) -> list[str]:
+    """Each side's match, in a game of partners: the side sits in the same seats at both
+    tables, so its score is what its pair at A made of their tiles against table B, and
+    what its pair at B made of the other tiles against table A."""
+    if options.seats != 4 or not played:
+        return []
+    first, second = measures(options)
+    ours = [0, 0]  # seats 1 & 3's: what their pair at A made more, and their pair at B
+    for game_a, game_b in played:
+        for c in compare(options, game_a.results[0], game_b.results[0]):
+            sign = 1 if 0 in c.seats else -1
+            ours = [ours[0] + sign * c.score[0], ours[1] + sign * c.score[1]]
+    summed = {0: ours, 1: [-ours[0], -ours[1]]}
+    last_a, last_b = played[-1]
+    lines = ["", "Each side sits in the same seats at both tables (the match's result):"]
+    for side, seats in ((0, (0, 2)), (1, (1, 3))):
+        at_a = " & ".join(last_a.players[s] for s in seats)
+        at_b = " & ".join(last_b.players[s] for s in seats)
+        lines.append(f"  seats {seats[0] + 1} & {seats[1] + 1} ({at_a} at A, {at_b} at B): "
+                     f"{amount(summed[side][0], first, True)}, "
+                     f"{amount(summed[side][1], second, True)}")
+    return lines
 
 
 class MatchTable(Table):
@@ -156,8 +180,11 @@ class ClubMatch:
         self.tables = (a, b)
 
     def about(self, table: MatchTable) -> dict[str, Any]:
-        """The match as a table's listing and gathering show it."""
+        """The match as a table's listing and gathering show it (``starts``: the player
+        whose Enter starts it sits at this table)."""
+        opener = self.opener()
         return {"table": table.letter, "tables": [t.number for t in self.tables],
+                "starts": any(s.player == opener for s in table.seats if opener),
                 "deals": self.deals, "deal": min(self.number + 1, self.deals),
                 "started": self.started, "over": self.over}
 
@@ -219,8 +246,12 @@ class ClubMatch:
         self.save()
         title = GAME_TITLES[self.options.game]
         last = len(self.played) >= self.deals
-        lines = deal_lines(self.options, self.number, a.game, b.game) + [""] + \
-            total_lines(self.options, a.game.players, self.played)
+        if last:
+            lines = match_lines(self.options, self.seed, self.played)
+        else:
+            lines = deal_lines(self.options, self.number, a.game, b.game) + [""] + \
+                total_lines(self.options, a.game.players, self.played)
+        lines += side_lines(self.options, self.played)
         heading = f"{title} match, tables {a.number} (A) and {b.number} (B): " + \
             ("the result" if last else f"deal {self.number + 1} of {self.deals}")
         self.last = {"type": "match-deal", "title": heading, "last": last,

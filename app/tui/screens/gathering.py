@@ -185,9 +185,9 @@ class GatheringScreen(Screen[None]):
         elif m.get("again"):
             lines.append("Play again at the same seats: Enter when you are ready (the game "
                          "starts when everyone is); Esc leaves the table.")
-        elif match and not self._opens(m):
-            lines.append("A digit takes that free seat. The opener of table A (*) starts "
-                         "the match at both tables.")
+        elif match and not (self._opens(m) and m["match"].get("starts")):
+            lines.append("A digit takes that free seat. The opener of table A (* there) "
+                         "starts the match at both tables.")
         elif match:
             lines.append("A digit takes that seat; m moves a player; b the bots' level (at "
                          "both tables); Enter starts the match at both tables.")

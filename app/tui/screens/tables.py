@@ -72,6 +72,7 @@ def table_line(entry: dict[str, Any]) -> str:
         numbers = match.get("tables") or []
         other = next((n for n in numbers if n != entry["table"]), "?")
         title += f" match, table {match['table']} (with {other})"
+        target = ""  # each deal is one hand
         if match.get("started") and not waiting:
             state = "over" if match.get("over") else \
                 f"deal {match.get('deal')} of {match.get('deals')}"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from moon42.app.play.club_match import ClubMatch, MatchTable, check_deals
+from moon42.app.play.club_match import ClubMatch, MatchTable, check_deals, side_lines
+from moon42.app.play.match_words import amount
 from moon42.app.play.match_record import load_match
 from moon42.app.play.seats import Sitter, TableError
 from moon42.rules.duplicate import compare, seats_at_b, totals
@@ -70,7 +71,7 @@ def test_a_club_match_plays_through_and_each_player_sees_every_comparison(tmp_pa
         for inbox in (ann, bob, cat):
             said = [m for m in inbox.messages if m["type"] == "match-deal"]
             assert len(said) == number + 1 and said[-1]["deal"] == number + 1
-            assert said[-1]["lines"][0] == f"Deal {number + 1}"
+            assert f"Deal {number + 1}" in said[-1]["lines"]
             assert any(line.startswith("Total over") for line in said[-1]["lines"])
         match.seen_by(ANN)
         match.seen_by(BOB)
@@ -98,10 +99,9 @@ def test_the_score_is_the_same_mirrored_when_the_tables_are_swapped(tmp_path):
     match = club_match(tmp_path, "texas42", deals=3, seed=5)
     a, _ = match.tables
     a.take(ANN, Inbox())
-    a.autoplayed = {0}  # a bot plays Ann's seat: the whole match plays itself
     a.start(ANN)
     for _ in range(match.deals):
-        play_deal(match, {})
+        play_deal(match, {ANN.player: ANN})  # Ann plays otherwise than the bot at B
         match.go_on()
     assert match.over
     options = match.options
@@ -117,7 +117,7 @@ def test_the_score_is_the_same_mirrored_when_the_tables_are_swapped(tmp_path):
     for seats, score in ahead.items():
         other = next(k for k in behind if set(seats_at_b(k, 4, -1)) == set(seats))
         assert behind[other] == (-score[0], -score[1])
-    assert len(forward) == 3 and all(len(deal) == 2 for deal in forward)
+    assert len(forward) == 3 and any(c.score != (0, 0) for deal in forward for c in deal)
 
 
 def test_a_matchs_deals_are_checked():
@@ -125,3 +125,43 @@ def test_a_matchs_deals_are_checked():
     for bad in (0, 17, True, "4", 2.0):
         with pytest.raises(TableError):
             check_deals(bad)
+
+
+def test_each_side_scores_its_pair_at_a_against_table_b_and_its_pair_at_b_against_a(tmp_path):
+    match = club_match(tmp_path, "texas42", deals=2, seed=2)
+    a, _ = match.tables
+    ann = Inbox()
+    a.take(ANN, ann)
+    a.start(ANN)
+    for _ in range(match.deals):
+        play_deal(match, {ANN.player: ANN})
+        match.go_on()
+    options, score = match.options, [0, 0]
+    for game_a, game_b in match.played:
+        by_seats = {c.seats: c.score for c in compare(options, game_a.results[0],
+                                                      game_b.results[0])}
+        score = [score[i] + by_seats[(0, 2)][i] - by_seats[(1, 3)][i] for i in (0, 1)]
+    lines = side_lines(options, match.played)
+    assert lines[-2].endswith(f"{amount(score[0], 'marks', True)}, "
+                              f"{amount(score[1], 'points', True)}")
+    assert lines[-1].endswith(f"{amount(-score[0], 'marks', True)}, "
+                              f"{amount(-score[1], 'points', True)}")
+    assert "(Ann & Bot C at A, Bot A & Bot C at B)" in lines[-2] and score != [0, 0]
+    result = [m for m in ann.messages if m["type"] == "match-deal"][-1]
+    assert result["last"] and result["lines"][-2:] == lines[-2:]
+    assert sum(line.startswith("Deal ") for line in result["lines"]) == 2  # the whole match
+
+
+def test_the_same_bots_at_both_tables_play_each_deal_alike_so_no_side_gains(tmp_path):
+    match = club_match(tmp_path, "moon4", deals=2, seed=4)
+    a, _ = match.tables
+    a.take(ANN, Inbox())
+    a.autoplayed = {0}  # a bot plays Ann's seat too: the whole match plays itself
+    a.start(ANN)
+    for _ in range(match.deals):
+        play_deal(match, {})
+        match.go_on()
+    assert match.over
+    for game_a, game_b in match.played:
+        assert all(c.score == (0, 0) for c in compare(match.options, game_a.results[0],
+                                                      game_b.results[0]))
