@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from moon42.app.play.club_match import ClubMatch, MatchTable, check_deals, side_lines
-from moon42.app.play.match_words import amount
 from moon42.app.play.match_record import load_match
+from moon42.app.play.match_words import amount
 from moon42.app.play.seats import Sitter, TableError
 from moon42.rules.duplicate import compare, seats_at_b, totals
 from moon42.rules.options import options_for
