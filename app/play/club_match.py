@@ -38,6 +38,7 @@ from .difficulty import LEVELS, bot_settings
 from .files import stamp
 from .match_record import match_document, save_match
 from .match_words import amount, deal_lines, match_lines, total_lines
+from .records import APP_MEMBER
 from .seats import Send, Sitter, TableError
 from .table import Table
 from .words import GAME_TITLES
@@ -114,7 +115,7 @@ class MatchTable(Table):
         self.match.may_sit(self, who)
         taken = super().take(who, send, seat, code, table_code)
         if self.match.started:
-            self.match.sat[who.player] = self.letter
+            self.match.sat[who.player] = (self.letter, taken)
         return taken
 
     def next_hand(self, who: Sitter) -> None:
@@ -147,10 +148,10 @@ class MatchTable(Table):
                                  **settings) for i in range(len(self.seats))}
         g.waiting, g.again, g.games, g.level = False, False, g.games + 1, level
         self.claimed, self.ready = None, set()
-        for s in self.seats:
+        for i, s in enumerate(self.seats):
             s.timeouts = 0
             if s.player is not None:
-                self.match.sat[s.player] = self.letter
+                self.match.sat[s.player] = (self.letter, i)
         self._apply(events)
 
     def tell(self, message: dict[str, Any]) -> None:
@@ -170,7 +171,7 @@ class ClubMatch:
         self.played: list[tuple[Game, Game]] = []
         self.done: set[str] = set()  # the tables that have played this deal
         self.seen: set[str] = set()  # the players who have read this deal's comparison
-        self.sat: dict[str, str] = {}  # each player of the match: their table
+        self.sat: dict[str, tuple[str, int]] = {}  # each player of the match: table, seat
         self.last: dict[str, Any] | None = None  # the comparison sent last
         self.file = ""
         self.level = ""  # the bots' level, chosen at table A before the start
@@ -193,8 +194,8 @@ class ClubMatch:
     def may_sit(self, table: MatchTable, who: Sitter) -> None:
         """A player of the match plays it at one table: none sees a deal twice."""
         where = self.sat.get(who.player)
-        if where is not None and where != table.letter:
-            raise TableError(f"you play this match at table {where}: a deal is not seen "
+        if where is not None and where[0] != table.letter:
+            raise TableError(f"you play this match at table {where[0]}: a deal is not seen "
                              "twice.")
 
     def unattended(self) -> bool:
@@ -312,13 +313,15 @@ class ClubMatch:
         if self.folder_of is None:
             return []
         doc, written = self.document(), []
-        for player in self.sat:
+        for player, (letter, seat) in self.sat.items():
             folder = self.folder_of(player)
+            # Where this player sat, for their history (``history``).
+            mine = {**doc, APP_MEMBER: {"table": letter, "seat": seat, "shared": True}}
             try:
                 if not folder.parent.is_dir():  # every player has a folder
                     continue
                 folder.mkdir(exist_ok=True)
-                written.append(save_match(doc, folder / self.file))
+                written.append(save_match(mine, folder / self.file))
             except OSError as error:
                 log.warning("match at tables %d and %d: %s's record not saved: %s",
                             self.tables[0].number, self.tables[1].number, player, error)

@@ -96,6 +96,7 @@ class LeaderboardScreen(Screen[None]):
         Binding("g", "next_kind", "Next game", id="board-kind"),
         Binding("h", "toggle_listed", "On/off the board", id="board-listed"),
         Binding("r", "reload", "Refresh", id="board-reload"),
+        Binding("y", "history", "Your games", id="board-history"),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="board-down"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False, id="board-up"),
         Binding("pagedown,space", "scroll(10)", "Page", show=False, id="board-page-down"),
@@ -192,6 +193,12 @@ class LeaderboardScreen(Screen[None]):
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#board-box", VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def action_history(self) -> None:
+        """The player's rated games and matches, each with its record."""
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_close(self) -> None:
         self.dismiss(None)
