@@ -14,13 +14,17 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...play.history import Entry, history
+from moon42.rules.errors import RecordError
+
 from ...play.match_record import MatchError, load_match
 from ...play.match_words import match_lines
 from ...play.paths import records_dir
 from ...play.records import DamagedSave, read_doc
+from ...play.stats.history import Entry, history
 from ...play.stats.store import stats_path
+from ..replay.positions import Replay
 from .match_result import MatchScreen
+from .replay import ReplayScreen
 
 __all__ = ["HistoryScreen"]
 
@@ -67,8 +71,6 @@ class HistoryScreen(Screen[None]):
         self.open_record()
 
     def open_record(self) -> None:
-        from ..deal_again import open_replay  # for start-up time, as the app's
-
         entry = self._picked()
         if entry is None:
             return
@@ -89,7 +91,12 @@ class HistoryScreen(Screen[None]):
             extra = doc.get("moon42")
             table = extra.get("table") if isinstance(extra, dict) else "A"
             doc = doc["deals"][0]["B" if table == "B" else "A"]
-        open_replay(self.app, self.app.glyphs, doc)
+        try:
+            replay = Replay.from_doc(doc)
+        except (RecordError, ValueError) as error:
+            self.notify(f"The record cannot be replayed. {error}", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(replay, self.app.glyphs, start="last hand"))
 
     def action_match(self) -> None:
         entry = self._picked()

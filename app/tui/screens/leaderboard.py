@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from ...play.paths import data_dir
 from ...play.stats.board import REFRESH_SECONDS, choose, listed, read_board
 from ...play.stats.ranked import COUNTED, GAME_KINDS
+from .history import HistoryScreen
 
 __all__ = ["LeaderboardScreen"]
 
@@ -196,8 +197,6 @@ class LeaderboardScreen(Screen[None]):
 
     def action_history(self) -> None:
         """The player's rated games and matches, each with its record."""
-        from .history import HistoryScreen
-
         self.app.push_screen(HistoryScreen())
 
     def action_close(self) -> None:

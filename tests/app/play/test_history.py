@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from moon42.app.play.history import history
 from moon42.app.play.records import APP_MEMBER
+from moon42.app.play.stats.history import history
 from moon42.app.play.stats.store import STATS_NAME, StatsStore
 from moon42.rules.record import game_to_record
 

@@ -1,9 +1,9 @@
 """A player's history: their rated games and their duplicate matches, each with its record.
 
-The rated games are the games the rankings count (``stats.ranked.counts``), read from the
+The rated games are the games the rankings count (``ranked.counts``), read from the
 player's statistics; a shared game's record is found in their ``records/`` by the game's id
-(``stats.table_records`` writes it there); a game of one's own is listed without one.
-The matches are the match records (``match_record``) in ``records/``: a club match's, written
+(``table_records`` writes it there); a game of one's own is listed without one.
+The matches are the match records (``play.match_record``) in ``records/``: a club match's, written
 for each of its players, or a match of one's own.  Match deals are rated by nobody: a
 match's result is a score against the other table, not a game won.
 
@@ -20,11 +20,11 @@ from typing import Any
 
 from moon42.rules.duplicate import TURN, seats_at_b
 
-from .match_record import FORMAT as MATCH_FORMAT
-from .records import APP_MEMBER
-from .stats.board import StatsUnreadable, read_player
-from .stats.ranked import PlayedGame
-from .words import GAME_TITLES
+from ..match_record import FORMAT as MATCH_FORMAT
+from ..records import APP_MEMBER
+from ..words import GAME_TITLES
+from .board import StatsUnreadable, read_player
+from .ranked import PlayedGame
 
 __all__ = ["Entry", "history", "MOST_RECORDS", "RECORD_BYTES"]
 
