@@ -89,7 +89,7 @@ class MatchTable(Table):
     deals (the ``Table`` plays each one)."""
 
     def __init__(self, match: ClubMatch, letter: str, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, gather=True, **kw)
+        super().__init__(*args, **{**kw, "gather": True})
         self.match, self.letter = match, letter
         self.listeners.append(match.follow)
 
