@@ -44,6 +44,7 @@ class Entry:
     rating: str  # the rating's change, when known ("" otherwise)
     path: Path | None  # the record, if it is in records/
     match: bool = False
+    other: str = ""  # a match's: who held the player's tiles at the other table
 
 
 def _read(path: Path) -> dict[str, Any] | None:
@@ -130,8 +131,8 @@ def _match_entry(path: Path, doc: dict[str, Any], me: str) -> Entry | None:
     return Entry(when, f"{GAME_TITLES.get(game, game)} match",
                  ", ".join(names[s] for s in partner) or "-",
                  ", ".join(names[s] for s in opponents),
-                 f"{len(deals)} deals at table {table}; your tiles: {against} at the other",
-                 "not rated", path, match=True)
+                 f"{len(deals)} deal{'s' * (len(deals) != 1)}, table {table}", "not rated",
+                 path, match=True, other=against)
 
 
 def _when(path: Path) -> str:

@@ -56,9 +56,11 @@ class HistoryScreen(Screen[None]):
             text = ("No rated games or matches yet: a finished game that counts, or a "
                     "match, is listed here.")
         else:
-            text = (f"{len(self.entries)} rated games and matches. Enter replays the record "
-                    "(a match: its first deal at your table); m a match's deals. Ratings "
-                    "are made again from all games: the board shows yours now.")
+            games = sum(not e.match for e in self.entries)
+            text = (f"Rated games: {games}; matches: {len(self.entries) - games}. Enter "
+                    "replays the record (a match: its first deal at your table); m shows a "
+                    "match's deals. Ratings are made again from all games: the board shows "
+                    "yours now.")
         return f"{text} {self.note}".strip()
 
     def _picked(self) -> Entry | None:

@@ -53,7 +53,7 @@ def test_the_history_lists_rated_games_with_their_records_and_matches(tmp_path):
     # Ann sat in seat 2 at table B: her partner is in seat 4, her tiles at table A in seat 3.
     assert match.game == "Texas 42 match" and match.path is not None
     assert match.partners == "Bot D" and match.opponents == "Bot A, Bot C"
-    assert "table B" in match.result and "Bot C at the other" in match.result
+    assert match.result == "1 deal, table B" and match.other == "Bot C"
     assert match.rating == "not rated"
 
 
