@@ -131,6 +131,8 @@ class MatchTable(Table):
         message = super().message_for(seat, events)
         if message["type"] == "view":
             message["match"] = self.letter
+            # This table has played the deal; the other is still at it.
+            message["match_wait"] = self.letter in self.match.done and not self.match.compared
         return message
 
     def begin_deal(self, deal: Deal, level: str) -> None:

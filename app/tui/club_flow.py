@@ -83,6 +83,9 @@ class ClubFlow:
             self._dealt()
             if self.in_match:
                 self._match_dealt(message)
+                if message.get("match_wait") is True and self.table.is_mounted:
+                    self.table.note("The deal is over here; the other table is still "
+                                    "playing it. Its comparison follows.")
             self._new_game(message)
             self._timed(message)
             return False

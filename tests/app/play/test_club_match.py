@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from moon42.app.play.club_match import ClubMatch, MatchTable, check_deals, side_lines
 from moon42.app.play.match_record import load_match
 from moon42.app.play.match_words import amount
@@ -66,6 +65,15 @@ def test_a_club_match_plays_through_and_each_player_sees_every_comparison(tmp_pa
     with pytest.raises(TableError, match="table B"):
         a.take(BOB, bob, seat=1)  # a player of table B sees no deal at table A
     players = {p.player: p for p in (ANN, BOB, CAT)}
+    # Table A plays the deal first (table B's bots are not asked meanwhile).
+    while a.game.to_act is not None:
+        turn = a.game.to_act
+        if turn.seat == 0:
+            a.act(ANN, a.game.legal_actions()[0])
+        else:
+            a.bot_step()
+    assert ann.messages[-1]["type"] == "view" and ann.messages[-1]["match_wait"] is True
+    assert not bob.messages[-1].get("match_wait")
     for number in range(match.deals):
         play_deal(match, players)
         for inbox in (ann, bob, cat):
