@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from moon42.app.play.club_match import ClubMatch, MatchTable, check_deals, side_lines
 from moon42.app.play.match_record import load_match
 from moon42.app.play.match_words import amount
