@@ -266,6 +266,10 @@ class Table(Gathers):
         """The seats whose players are connected now."""
         return [i for i, s in enumerate(self.seats) if s.send is not None]
 
+    def unattended(self) -> bool:
+        """Nobody the game is for is connected: the table waits, then closes."""
+        return not self.humans()
+
     # ----- what each seat sees -------------------------------------------
 
     def names(self) -> tuple[str, ...]:
@@ -540,10 +544,10 @@ class Table(Gathers):
             turn = game.to_act
             if self.held():
                 await self._wait(0.1)
-            elif not self.humans():
+            elif self.unattended():
                 # No player is connected: the table waits, and closes if nobody comes back.
                 await self._wait(self.empty_close)
-                if not self.humans() and not self._changed.is_set():
+                if self.unattended() and not self._changed.is_set():
                     self.close()
             elif self.gathers_now() or game.phase is Phase.GAME_OVER:
                 await self._wait(None)

@@ -6,7 +6,9 @@ seats (``n``), the record of the game just played (``r`` replays it, ``p`` plays
 deals again alone: the server wrote it into this player's ``records/``).  The move clock:
 when the player's turn is timed, its last seconds are counted down on the table's note
 line; a turn played for someone is said on every screen; a player away (timed out turns
-running) is told so, and the next key they press brings them back.
+running) is told so, and the next key they press brings them back.  At a duplicate match's
+table (``play.club_match``) each deal ends with the comparison of both tables
+(``MatchScreen``), read before the next deal; the last one is the match's result.
 """
 
 from __future__ import annotations
@@ -25,8 +27,12 @@ from ..play.paths import records_dir
 from ..play.records import DamagedSave, read_doc
 from ..play.view_codec import decode
 from .screens.gathering import GatheringScreen
+from .screens.match_result import MatchScreen
 
 __all__ = ["ClubFlow"]
+
+# The most lines, and the longest, of a match's comparison taken from the server.
+_MATCH_LINES, _MATCH_LINE = 200, 300
 
 # A record's file name as the server names it (``table_records.record_name``).
 _RECORD_NAME = re.compile(r"[A-Za-z0-9_.-]{1,200}\.json")
@@ -51,6 +57,8 @@ class ClubFlow:
         self.away = False
         self._deadline: float | None = None  # when the player's turn runs out
         self._ticker: Timer | None = None
+        self.in_match = False  # a duplicate match's table: a deal's end is no game's end
+        self._match_screen: MatchScreen | None = None
 
     def club_receive(self, message: dict[str, Any]) -> bool:
         """A message of the club table's (True), or one for the game (False)."""
@@ -68,8 +76,16 @@ class ClubFlow:
                 _RECORD_NAME.fullmatch(name) else ""
         elif kind == "error" and self.gathering is not None and self.gathering.is_current:
             self.gathering.say(str(message.get("message", ""))[:300])
+        elif kind == "match-deal":
+            self._match_deal(message)
         elif kind == "view":
+            self.in_match = message.get("match") in ("A", "B")
             self._dealt()
+            if self.in_match:
+                self._match_dealt(message)
+                if message.get("match_wait") is True and self.table.is_mounted:
+                    self.table.note("The deal is over here; the other table is still "
+                                    "playing it. Its comparison follows.")
             self._new_game(message)
             self._timed(message)
             return False
@@ -119,6 +135,49 @@ class ClubFlow:
         if offer:
             self.gathering = GatheringScreen(self, offer, self.watching)
             self.app.push_screen(self.gathering)
+
+    # ----- a duplicate match ----------------------------------------------
+
+    def _match_deal(self, message: dict[str, Any]) -> None:
+        """Both tables have played the deal: its comparison (or the match's result)."""
+        lines = message.get("lines")
+        if not isinstance(lines, list):
+            return
+        shown = [str(line)[:_MATCH_LINE] for line in lines[:_MATCH_LINES]]
+        last = message.get("last") is True
+        close = getattr(self, "_close_summary", None)
+        if close is not None:
+            close()
+        old, self._match_screen = self._match_screen, None
+        if old is not None and old.is_current:
+            old.dismiss(None)
+        prompt = ("Enter: back to the tables (you leave the match's table); q quits."
+                  if last else "Enter: ready for the next deal (it is dealt when everyone "
+                  "at both tables is).")
+        screen = MatchScreen(str(message.get("title", "The match"))[:_MATCH_LINE], shown,
+                             prompt, last)
+        self._match_screen = screen
+        self.app.push_screen(screen, self._match_read)
+
+    def _match_dealt(self, message: dict[str, Any]) -> None:
+        """A match's deal under way: each deal is a game of one hand, summed up anew."""
+        if decode(message["view"]).phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return
+        self._over, self._summed_up = False, -1  # (the table flow's: a new deal)
+        screen, self._match_screen = self._match_screen, None
+        if screen is not None and screen.is_current:  # the next deal came meanwhile
+            screen.dismiss(None)
+
+    def _match_read(self, choice: str | None) -> None:
+        self._match_screen = None
+        if choice == "next":
+            self.send({"op": "match-next"})
+        elif choice == "lobby":
+            self.send({"op": "match-next"})
+            self.on_leave()
+            self.send({"op": "leave"})
+        elif choice == "quit":
+            self.app.exit()
 
     # ----- the record of the game just over --------------------------------
 

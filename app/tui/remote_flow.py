@@ -164,6 +164,9 @@ class RemoteFlow(ClubFlow, TableFlow):
 
     def _game_over(self, events) -> None:
         assert self.view is not None
+        if self.in_match:  # a deal of a match that reached the target: the deal's end
+            self._hand_over(events)
+            return
         self._close_summary()
         self.app.push_screen(SharedGameOver(self, self.view, self.glyphs),
                              self._game_over_chosen)

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
+from moon42.rules.limits import MAX_SEED
+
 from ...play.bot_pool import Decide, decide_in_thread
 from ...play.chat import DEFAULT_RATE, RateLimit, TableChat
+from ...play.club_match import DEFAULT_MATCH_DEALS, ClubMatch, MatchTable
 from ...play.difficulty import DEFAULT_BOT
-from ...play.gathering import DEFAULT_LEVEL
+from ...play.gathering import DEFAULT_LEVEL, gathering_game
 from ...play.seats import Sitter, TableError, new_code
 from ...play.spectators import DEFAULT_SPECTATORS
 from ...play.stats.table_records import TableRecords
@@ -71,6 +75,35 @@ class Tables:
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
         return table
 
+    def open_match(self, game: str, options: dict | None = None, seed: int | None = None,
+                   deals: int = DEFAULT_MATCH_DEALS, bot_claims: bool = True,
+                   level: str = DEFAULT_LEVEL) -> MatchTable:
+        """A duplicate match: two tables that gather together (``club_match``); table A,
+        where its opener sits.  Its deals go into no statistics (nor ratings)."""
+        if len(self.tables) + 2 > self.max_tables:
+            raise TableError("the server has as many tables as it can hold; join one.")
+        if seed is None:
+            seed = random.randrange(MAX_SEED + 1)
+        chosen = gathering_game(game, options, seed, None).options
+        match = ClubMatch(chosen, seed, deals, wait=self.summary_wait,
+                          folder_of=None if self.records is None else self.records.folder_of)
+        pair = []
+        for letter in ("A", "B"):
+            table = MatchTable(match, letter, self._next, game, chosen, seed=seed,
+                               grace=self.grace, pace=self.pace, summary_wait=None,
+                               empty_close=self.empty_close, on_close=self._forget,
+                               codes=self.codes, clock=self.clock, decide=self.decide,
+                               bot_claims=bot_claims, max_spectators=self.max_spectators,
+                               talk=self.talk, chat=TableChat(self.chat_secret), level=level,
+                               move_clock=self.move_clock)
+            self._next += 1
+            self.tables[table.number] = table
+            pair.append(table)
+        match.seat(pair[0], pair[1])
+        for table in pair:
+            self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
+        return pair[0]
+
     def get(self, number: int) -> Table:
         table = self.tables.get(number)
         if table is None:
@@ -94,12 +127,23 @@ class Tables:
         return next((t for t in self.tables.values() if t.claim_of(who) is not None), None)
 
     def tidy(self, table: Table) -> None:
-        """Close a table nobody sits at any more."""
-        if all(s.player is None for s in table.seats):
+        """Close a table nobody sits at any more (a match's two, once nobody sits at
+        either)."""
+        if isinstance(table, MatchTable):
+            tables = list(table.match.tables)
+            if all(s.player is None for t in tables for s in t.seats):
+                for one in tables:
+                    if not one.closed:
+                        one.close()
+        elif all(s.player is None for s in table.seats):
             table.close()
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.number, None)
+        if isinstance(table, MatchTable):  # a match's tables close together
+            for other in table.match.tables:
+                if not other.closed:
+                    other.close()
         if self.records is not None:
             self.records.closed(table)
         if self.stats is not None:

@@ -24,6 +24,11 @@ and ``start``s it (after a game, each player's ``start`` says they are ready for
 A turn the move clock ran out on is pushed to everyone as ``timed-out``; ``here`` says an
 away player is back; ``recorded`` tells a player the file of the game's record.
 
+``open`` with ``match`` (and its number of ``deals``) opens a duplicate match: two tables
+that gather together (``play.club_match``); players sit at either.  After each deal played
+at both, everyone there is pushed the comparison (``match-deal``), and ``match-next`` says
+they have read it.
+
 Who the app is comes from the token, never from what it says: the SSH server ``admit``s
 each session's token with the session's identity before the app starts, and ``revoke``s
 it when the session ends.
@@ -40,9 +45,11 @@ from pathlib import Path
 from typing import Any
 
 from moon42.rules import RuleError
+from moon42.rules.limits import is_seed
 from moon42.rules.options import OptionsError
 
 from ...play.chat import ChatError
+from ...play.club_match import DEFAULT_MATCH_DEALS, MatchTable, check_deals
 from ...play.connection import LINE_LIMIT, encode_line
 from ...play.gathering import DEFAULT_LEVEL, TableCodeNeeded, check_level
 from ...play.seats import SeatCodeNeeded, Sitter, TableError
@@ -183,6 +190,17 @@ class TableServer:
             if not isinstance(gather, bool):
                 raise ValueError("gather is true or false")
             level = check_level(request.get("level", DEFAULT_LEVEL))
+            match = request.get("match", False)
+            if not isinstance(match, bool):
+                raise ValueError("match is true or false")
+            seed = request.get("seed")
+            if seed is not None and not is_seed(seed):
+                raise ValueError("a seed is a whole number from 0 to 2^63-1")
+            if match:
+                deals = check_deals(request.get("deals", DEFAULT_MATCH_DEALS))
+                table = self.tables.open_match(str(request.get("game")), options, seed,
+                                               deals, bot_claims=bot_claims, level=level)
+                return self._sit(me, table, None, None)
             table = self.tables.open(str(request.get("game")), options, request.get("seed"),
                                      bot_claims=bot_claims, reveal=request.get("reveal") is True,
                                      gather=gather, level=level)
@@ -219,6 +237,11 @@ class TableServer:
             return {"type": "refused", "message": refusal} if refusal else None
         if op == "next":
             me.table.next_hand(me.who)
+            return None
+        if op == "match-next":
+            if not isinstance(me.table, MatchTable):
+                raise TableError("this table plays no match.")
+            me.table.match.seen_by(me.who)
             return None
         if op == "leave":
             self._leave(me)

@@ -81,6 +81,25 @@ class InviteScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def match_about(m: dict[str, Any]) -> list[str]:
+    """A match's table: which of the two, and how the sides sit (none: no match)."""
+    match = m.get("match")
+    if not isinstance(match, dict) or match.get("table") not in ("A", "B"):
+        return []
+    numbers = match.get("tables")
+    if not (isinstance(numbers, list) and len(numbers) == 2
+            and all(isinstance(n, int) for n in numbers)):
+        return []
+    deals = match.get("deals") if isinstance(match.get("deals"), int) else "some"
+    pair = f"table {match['table']} of tables {numbers[0]} (A) and {numbers[1]} (B)"
+    sides = ("Each player is scored against whoever held the same tiles at the other "
+             "table.") if len(m.get("seats") or ()) == 3 else (
+        "A side sits in the same seats at both tables (1 & 3, or 2 & 4): there it holds "
+        "the other side's tiles.")
+    return [pair, f"A duplicate match of {deals} deals: each is played at both tables, "
+            f"turned one seat; you play all of it at this table. {sides}"]
+
+
 class GatheringScreen(Screen[None]):
     """The table before its deal (or between games)."""
 
@@ -151,7 +170,11 @@ class GatheringScreen(Screen[None]):
         heading = f"Table {m['table']}: {title}{again}, gathering players"
         seats = "\n" + seat_layout(m["seats"], m.get("seat"), m.get("opener")) + "\n"
         level = m["level"]
-        lines = [f"Bots play the free seats at {level} ({LEVELS[level].bot}). Spectators' "
+        match = match_about(m)
+        if match:
+            heading = f"Table {m['table']}: {title} match, {match[0]}"
+        lines = [*match[1:],
+                 f"Bots play the free seats at {level} ({LEVELS[level].bot}). Spectators' "
                  f"chat {'between hands only' if m.get('hush') else 'at any time'}."]
         if m.get("private"):
             code = f" Its code: {m['code']}." if m.get("code") else ""
@@ -163,6 +186,12 @@ class GatheringScreen(Screen[None]):
         elif m.get("again"):
             lines.append("Play again at the same seats: Enter when you are ready (the game "
                          "starts when everyone is); Esc leaves the table.")
+        elif match and not (self._opens(m) and m["match"].get("starts")):
+            lines.append("A digit takes that free seat. The opener of table A (* there) "
+                         "starts the match at both tables.")
+        elif match:
+            lines.append("A digit takes that seat; m moves a player; b the bots' level (at "
+                         "both tables); Enter starts the match at both tables.")
         elif self._opens(m):
             lines.append("A digit takes that seat; m moves a player; b the bots' level; v "
                          "private; i invites; c spectators' chat; Enter deals the first hand "

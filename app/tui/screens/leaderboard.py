@@ -25,6 +25,7 @@ from ...play.paths import data_dir
 from ...play.stats.board import REFRESH_SECONDS, choose, listed, read_board
 from ...play.stats.ranked import COUNTED, GAME_KINDS
 from ..widgets.steady_footer import SteadyFooter
+from .history import HistoryScreen
 
 __all__ = ["LeaderboardScreen"]
 
@@ -97,6 +98,7 @@ class LeaderboardScreen(Screen[None]):
         Binding("g", "next_kind", "Next game", id="board-kind"),
         Binding("h", "toggle_listed", "On/off the board", id="board-listed"),
         Binding("r", "reload", "Refresh", id="board-reload"),
+        Binding("y", "history", "Your games", id="board-history"),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", id="board-down"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False, id="board-up"),
         Binding("pagedown,space", "scroll(10)", "Page", show=False, id="board-page-down"),
@@ -193,6 +195,10 @@ class LeaderboardScreen(Screen[None]):
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#board-box", VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def action_history(self) -> None:
+        """The player's rated games and matches, each with its record."""
+        self.app.push_screen(HistoryScreen())
 
     def action_close(self) -> None:
         self.dismiss(None)

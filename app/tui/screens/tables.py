@@ -32,6 +32,9 @@ from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["SeatCodeScreen", "TablesScreen"]
 
+# The deals of a duplicate match opened here (``play.club_match``).
+MATCH_DEALS = 4
+
 # The digits a table's number may have (a server opens far fewer tables in its life).
 NUMBER_DIGITS = 9
 
@@ -65,6 +68,15 @@ def table_line(entry: dict[str, Any]) -> str:
     extra += "; hands shown after" if entry.get("reveal") else ""
     extra += "; private" if entry.get("private") else ""
     extra += "; full: w watches" if not free and waiting else ""
+    match = entry.get("match")
+    if isinstance(match, dict) and match.get("table") in ("A", "B"):
+        numbers = match.get("tables") or []
+        other = next((n for n in numbers if n != entry["table"]), "?")
+        title += f" match, table {match['table']} (with {other})"
+        target = ""  # each deal is one hand
+        if match.get("started") and not waiting:
+            state = "over" if match.get("over") else \
+                f"deal {match.get('deal')} of {match.get('deals')}"
     return f"{entry['table']}. {title}{target}{rules}{level}; {state}: {seats}{extra}"
 
 
@@ -94,6 +106,7 @@ class SeatCodeScreen(ModalScreen[str | None]):
 class TablesScreen(Screen):
     BINDINGS = [
         Binding("o", "open_table", "Open a table", id="open-table"),
+        Binding("m", "open_match", "Match", id="open-match"),
         Binding("enter", "choose", "Sit", key_display="⏎", id="sit-table"),
         Binding("w", "watch", "Watch", id="watch-table"),
         Binding("h", "reveal", "Hands after", show=False, id="reveal-hands"),
@@ -151,7 +164,8 @@ class TablesScreen(Screen):
         shown = "on" if self.reveal else "off"
         lines.append("\n".join([
             "", f"o opens a table of {title} with the lobby's house rules and Difficulty "
-            f"({self.level}); it waits for players until you deal. To sit at a "
+            f"({self.level}); it waits for players until you deal; m opens a duplicate "
+            f"match of {MATCH_DEALS} deals at two tables. To sit at a "
             "table (bots play the empty seats), type its number and Enter, or pick its row "
             "with the arrows and Enter; w and then a number or a row watches it.",
             "A seat is yours until you leave it: if you drop, a bot plays it until you "
@@ -283,6 +297,13 @@ class TablesScreen(Screen):
         self.watch_next, self.typed = False, ""
         self._send({"op": "open", "game": self.game, "options": self.options,
                     "bot_claims": self.bot_claims, "reveal": self.reveal, "gather": True,
+                    "level": self.level})
+
+    def action_open_match(self) -> None:
+        """A duplicate match: two tables of this game that gather together."""
+        self.watch_next, self.typed = False, ""
+        self._send({"op": "open", "game": self.game, "options": self.options,
+                    "bot_claims": self.bot_claims, "match": True, "deals": MATCH_DEALS,
                     "level": self.level})
 
     def action_digit(self, digit: int) -> None:

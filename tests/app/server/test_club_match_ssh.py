@@ -1,0 +1,73 @@
+"""A club match end to end, through the SSH door: two real OpenSSH clients in tmux.
+
+Ann opens a match (m on the tables screen), Bob sits at its table B, Ann starts it; bots
+play the six other seats.  Both press Enter until the match's result, which both see with
+each side's total; each has the match's record in their folder, and it replays."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from moon42.app.play.match_record import load_match
+
+from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, wait_until
+from .test_shared_tables import seated
+
+pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
+
+
+def test_two_players_play_a_match_at_its_two_tables_through_the_ssh_door(
+        tmp_path: Path) -> None:
+    server = Server(tmp_path, "ssh", "--port", "0", "--guest", "--data-dir",
+                    str(tmp_path / "server"), "--table-pace", "0")
+    for name in ("ann", "bob"):
+        lobby = tmp_path / "server" / "players" / f"guest-{name}" / "data" / "lobby.json"
+        lobby.parent.mkdir(parents=True)
+        lobby.write_text(json.dumps({"game": "texas42"}))
+    tmux = Tmux()
+    try:
+        for name in ("ann", "bob"):
+            tmux.open(name, server.ssh(None, "-tt", user=name))
+            tmux.wait_for(name, LOBBY_TITLE)
+            tmux.keys(name, "t")
+            tmux.wait_for(name, "Shared tables")
+        tmux.keys("ann", "m")
+        seated(tmux, "ann")
+        tmux.wait_for("ann", "Texas 42 match, table A of tables 1 (A) and 2 (B)")
+        tmux.keys("bob", "r")
+        tmux.wait_for("bob", "2. Texas 42 match, table B (with 1)")
+        tmux.keys("bob", "2", "Enter")
+        seated(tmux, "bob")
+        tmux.wait_for("bob", "The opener of table A (* there) starts")
+        tmux.keys("ann", "Enter")
+        deadline = time.monotonic() + 4 * PATIENCE
+        done: set[str] = set()
+        while done != {"ann", "bob"}:  # every turn, summary and comparison: Enter
+            assert time.monotonic() < deadline, tmux.screens("ann", "bob")
+            for name in {"ann", "bob"} - done:
+                if "the result" in tmux.screen(name):
+                    done.add(name)
+                else:
+                    tmux.keys(name, "Enter")
+            time.sleep(0.3)
+        for name in ("ann", "bob"):
+            def at_the_end(n: str = name) -> bool:
+                tmux.keys(n, "PageDown")  # the result's last lines: each side's total
+                return "seats 1 & 3 (ann? & Bot C at A, bob? & Bot C at B)" in tmux.screen(n)
+
+            wait_until(at_the_end, every=0.5, what=f"{name}'s result",
+                       shown=lambda: tmux.screens("ann", "bob"))
+        for name, table in (("ann", 0), ("bob", 1)):
+            folder = tmp_path / "server" / "players" / f"guest-{name}" / "data" / "records"
+            found = list(folder.glob("match-texas42-*-tables1-2.json"))
+            assert len(found) == 1, found
+            match = load_match(found[0])
+            assert len(match.deals) == 4
+            assert f"{name}?" in match.deals[0][table].players
+    finally:
+        tmux.kill()
+        assert server.stop() == 0, server.log()
