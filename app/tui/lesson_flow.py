@@ -18,7 +18,7 @@ from ..play.local import LocalConnection
 from ..play.seats import TableError
 from ..play.words import GAME_TITLES
 from .flow import Flow
-from .screens.lesson import LessonScreen, LessonWordsScreen
+from .screens.lesson import LessonScreen
 from .screens.summary import HandSummaryScreen
 
 if TYPE_CHECKING:
@@ -59,6 +59,8 @@ class LessonFlow(Flow):
         self._said: set[tuple[int, int, str]] = set()
         local = LessonTable(lesson, pace, held=self.held)
         super().__init__(app, local.config, glyphs, on_over, local=local)
+        self.table: LessonScreen
+        self.table.went_on = self._next_words
         self.done = False
 
     @property
@@ -100,7 +102,7 @@ class LessonFlow(Flow):
             return
         self.showing = True
         title, text = self.last_words = self.words.pop(0)
-        self.app.push_screen(LessonWordsScreen(title, text), lambda _: self._next_words())
+        self.table.show_words(title, text, last=self.done)
 
     def read_again(self) -> None:
         if self.last_words is not None and not self.showing:
@@ -108,23 +110,23 @@ class LessonFlow(Flow):
 
     def _due_words(self) -> None:
         """The words of the step just made (``after``) and of the step to come (``say``),
-        each once."""
+        each once, in one panel."""
         game = self.local.game
         hand = game.hand_number
         if hand >= len(self.lesson.hands) or not game.log:
             return
         steps = self.lesson.hands[hand].steps
         made = len(game.log[-1].actions)
+        due = []
         if 0 < made <= len(steps) and steps[made - 1].after:
-            self._say_once((hand, made - 1, "after"), steps[made - 1].after)
+            due.append(((hand, made - 1, "after"), steps[made - 1].after))
         step = self.local.step()
         if step is not None and step.say:
-            self._say_once((hand, made, "say"), step.say)
-
-    def _say_once(self, key: tuple[int, int, str], text: str) -> None:
-        if key not in self._said:
-            self._said.add(key)
-            self.say(text)
+            due.append(((hand, made, "say"), step.say))
+        texts = [text for key, text in due if key not in self._said]
+        self._said.update(key for key, _ in due)
+        if texts:
+            self.say("\n\n".join(texts))
 
     # ----- the table's messages ------------------------------------------
 
@@ -169,7 +171,7 @@ class LessonFlow(Flow):
         if problem:
             self.app.notify(problem, severity="warning", timeout=8)
         self.done = True
-        end = self.lesson.end or "That is the end of this lesson."
-        await self.app.push_screen_wait(LessonWordsScreen(self.title, end, last=True))
+        self.say(self.lesson.end or "That is the end of this lesson.")
+        await self._until_room()  # the last words read
         self.on_over("done")
 

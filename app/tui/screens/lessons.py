@@ -61,9 +61,8 @@ class LessonsScreen(ModalScreen[str | None]):
             options.append(Option(f"  {GAME_TITLES[game]}: a hand puzzle (find the play)"))
             self.keys.append(f"puzzle:{game}")
         with Vertical(id="lessons-box"):
-            yield Static("Learn to play: each lesson is a hand at the table, you make the "
-                         f"moves it asks for. {mark}: finished. Enter opens, Escape goes "
-                         "back.", id="lessons-title")
+            yield Static(f"Learn to play: a hand at the table a lesson ({mark}: finished)",
+                         id="lessons-title")
             yield OptionList(*options, id="lessons-list")
         yield Footer()
 
