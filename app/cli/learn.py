@@ -48,10 +48,11 @@ def run_learn(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.lesson is not None:
         if args.game is None:
             parser.error("--lesson N needs a GAME: moon42 learn texas42 --lesson 2")
-        course = [lesson for lesson in all_lessons()
-                  if lesson.game == args.game and lesson.number == args.lesson]
+        same = [lesson for lesson in all_lessons()
+                if lesson.game[:4] == args.game[:4]]  # moon3 and moon4: the Moon course
+        course = [lesson for lesson in same if lesson.number == args.lesson]
         if not course:
-            numbers = sorted(lesson.number for lesson in all_lessons(args.game))
+            numbers = sorted(lesson.number for lesson in same)
             parser.error(f"{args.game} has no lesson {args.lesson}; its lessons are "
                          f"{', '.join(map(str, numbers)) or 'none'}")
         learn = course[0]

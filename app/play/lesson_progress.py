@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import move_aside, shown, write_atomic
-from .lessons import Lesson
+from .lessons import Lesson, all_lessons
 from .paths import data_dir
 
-__all__ = ["Progress", "mark_done", "next_lesson", "read_progress"]
+__all__ = ["Progress", "mark_done", "next_lesson", "next_lesson_words", "read_progress"]
 
 _LIMIT = 100_000  # bytes: a list of lesson names is far smaller
 _KEY_LIMIT = 80
@@ -73,3 +73,26 @@ def mark_done(key: str) -> str:
 def next_lesson(lessons: list[Lesson], done: frozenset[str]) -> Lesson | None:
     """The first lesson not finished, in course order (None: all are)."""
     return next((lesson for lesson in lessons if lesson.key not in done), None)
+
+
+# The courses in the order a newcomer meets them: Texas 42, then Moon (for 3, then for 4).
+COURSES = ("texas42", "moon3", "moon4")
+
+
+def course_order(lessons: list[Lesson]) -> list[Lesson]:
+    return sorted(lessons, key=lambda lesson: (COURSES.index(lesson.game), lesson.number))
+
+
+def next_lesson_words() -> str:
+    """The lesson to take next, in a few words (the lobby's title line says it), without
+    moving a damaged file aside: the list of lessons does that, and says so."""
+    try:
+        raw = json.loads(_file().read_text(encoding="utf-8")[:_LIMIT])
+        done = frozenset(k for k in raw["done"] if isinstance(k, str))
+    except (OSError, ValueError, KeyError, TypeError):
+        done = frozenset()
+    lesson = next_lesson(course_order(all_lessons()), done)
+    if lesson is None:
+        return "every lesson done"
+    game = {"texas42": "Texas 42", "moon3": "Moon", "moon4": "Moon"}[lesson.game]
+    return f"next: {game}, lesson {lesson.number}"

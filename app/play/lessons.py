@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -106,12 +107,17 @@ def deal_hand(game: Game, hand: LessonHand) -> list[Event]:
 
 
 def all_lessons(game: str | None = None) -> list[Lesson]:
-    """Every lesson in the assets, in course order (of ``game`` only, if given)."""
+    """Every lesson in the assets, in the files' order (of ``game`` only, if given)."""
+    return [lesson for lesson in _assets() if game is None or lesson.game == game]
+
+
+@cache
+def _assets() -> tuple[Lesson, ...]:
+    """The lessons the package ships, read once a process."""
     folder = files("moon42.assets").joinpath("lessons")
     found = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
-    lessons = [load_lesson(folder.joinpath(name).read_text(encoding="utf-8"), name[:-5])
-               for name in found]
-    return [lesson for lesson in lessons if game is None or lesson.game == game]
+    return tuple(load_lesson(folder.joinpath(name).read_text(encoding="utf-8"), name[:-5])
+                 for name in found)
 
 
 def load_lesson(text: str, key: str) -> Lesson:

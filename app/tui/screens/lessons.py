@@ -11,21 +11,14 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...play.glyphs import Glyphs
+from ...play.lesson_progress import course_order
 from ...play.lessons import Lesson
 from ...play.words import GAME_TITLES
 
-__all__ = ["LessonsScreen", "course_order"]
-
-# The courses in the order a newcomer meets them: Texas 42, then Moon (for 3, then for 4).
-_COURSES = ("texas42", "moon3", "moon4")
-
+__all__ = ["LessonsScreen"]
 
 def _course(game: str) -> str:
     return "moon" if game.startswith("moon") else game
-
-
-def course_order(lessons: list[Lesson]) -> list[Lesson]:
-    return sorted(lessons, key=lambda lesson: (_COURSES.index(lesson.game), lesson.number))
 
 
 class LessonsScreen(ModalScreen[str | None]):
@@ -54,8 +47,7 @@ class LessonsScreen(ModalScreen[str | None]):
                 options.append(Option(f"{course}", disabled=True))
                 self.keys.append(None)
             done = mark if lesson.key in self.done else " "
-            where = " (for 4)" if lesson.game == "moon4" else ""
-            options.append(Option(f" {done} {lesson.number:2}  {lesson.title}{where}"))
+            options.append(Option(f" {done} {lesson.number:2}  {lesson.title}"))
             self.keys.append(f"lesson:{lesson.key}")
         for game in self.puzzles:
             options.append(Option(f"  {GAME_TITLES[game]}: a hand puzzle (find the play)"))
