@@ -42,6 +42,7 @@ def add_puzzle_parser(commands: Commands) -> None:
 
 
 def run_learn(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    # Imported here for start-up time: only learning to play loads them.
     from ..play.lessons import all_lessons
 
     learn: object = args.game or ""
@@ -60,6 +61,7 @@ def run_learn(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def run_puzzle(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    # Imported here for start-up time: only learning to play loads them.
     from ..play.puzzles import puzzle_games
 
     if args.game not in puzzle_games():

@@ -24,6 +24,7 @@ class Learning:
 
     def show_lessons(self: Any, game: str | None = None) -> None:
         """The list of lessons and puzzles, the next lesson (of ``game``) chosen."""
+        # Imported here for start-up time: only learning to play loads them.
         from ..play.puzzles import puzzle_games
         from .screens.lessons import LessonsScreen
 
@@ -47,6 +48,7 @@ class Learning:
 
     def start_lesson(self: Any, lesson: Lesson) -> None:
         """Play ``lesson`` at the table; once over (or left), the list again."""
+        # Imported here for start-up time: only learning to play loads them.
         from .lesson_flow import LessonFlow
 
         self._leave_game()
@@ -67,6 +69,7 @@ class Learning:
 
     def show_puzzle(self: Any, game: str) -> None:
         """A hand puzzle of ``game``: find the play."""
+        # Imported here for start-up time: only learning to play loads them.
         from ..play.puzzles import pick_puzzle
         from .screens.puzzle import PuzzleScreen
 

@@ -102,7 +102,8 @@ class LessonFlow(Flow):
             return
         self.showing = True
         title, text = self.last_words = self.words.pop(0)
-        self.table.show_words(title, text, last=self.done)
+        self.table.show_words(title, text,
+                              "Enter: end the lesson" if self.done else "Enter: go on")
 
     def read_again(self) -> None:
         if self.last_words is not None and not self.showing:

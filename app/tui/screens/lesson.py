@@ -31,7 +31,7 @@ class LessonScreen(OwnTableScreen):
         super().__init__(flow, glyphs)
         self.undo_allowed = False
         self.words: tuple[str, str] | None = None  # the title and words on show
-        self.last_words = False  # the lesson's end: Enter ends it
+        self.keys_text = ""  # what the panel's last line says the keys do
         self.went_on = lambda: None  # called when the words are read (the flow sets it)
 
     def compose(self) -> ComposeResult:
@@ -49,9 +49,9 @@ class LessonScreen(OwnTableScreen):
 
     # ----- the words -----------------------------------------------------
 
-    def show_words(self, title: str, text: str, last: bool = False) -> None:
+    def show_words(self, title: str, text: str, keys: str = "Enter: go on") -> None:
         """Show the lesson's words over the table; the table's keys rest until Enter."""
-        self.words, self.last_words = (title, text), last
+        self.words, self.keys_text = (title, text), keys
         if self.is_mounted:
             self._draw_words()
 
@@ -60,8 +60,7 @@ class LessonScreen(OwnTableScreen):
         title, text = self.words
         self.query_one("#lesson-title", Static).update(title)
         self.query_one("#lesson-text", Static).update(text)
-        self.query_one("#lesson-keys", Static).update(
-            "Enter: end the lesson" if self.last_words else "Enter: go on")
+        self.query_one("#lesson-keys", Static).update(self.keys_text)
         self.query_one("#lesson-box").display = True
         self.refresh_bindings()
 
