@@ -13,7 +13,7 @@ from moon42.rules.record import game_from_record, game_to_record
 from moon42.rules.tiles import Tile, mask_of, parse_tile
 from moon42.rules.views import SeatView
 
-from .review_dd import Figures, more_is_better, play_figures
+from .review_dd import Choice, Figures, more_is_better, play_figures
 
 __all__ = ["Puzzle", "check_puzzle", "figures_of", "hands_of", "margin_of", "puzzle_doc",
            "read_puzzle"]
@@ -50,7 +50,8 @@ def margin_of(figures: Figures) -> int | None:
 
 def figures_of(puzzle: Puzzle) -> Figures:
     """The stored figures, as the hand review holds them."""
-    return Figures(dict(puzzle.values), more_is_better(puzzle.view.trump))
+    values: dict[Choice, int] = {tile: value for tile, value in puzzle.values.items()}
+    return Figures(values, more_is_better(puzzle.view.trump))
 
 
 def puzzle_doc(puzzle: Puzzle) -> dict[str, Any]:

@@ -157,10 +157,10 @@ def _lesson(doc: Any, key: str) -> Lesson:
     hands = doc["hands"]
     if not isinstance(hands, list) or not 1 <= len(hands) <= _MAX_HANDS:
         raise ValueError(f"hands is a list of 1 to {_MAX_HANDS} hands")
+    read = [_hand(h, f"hand {i + 1}") for i, h in enumerate(hands)]
     lesson = Lesson(key, game, number, _words(doc, "title", needed=True), options, seed,
-                    _words(doc, "intro"), _words(doc, "end"),
-                    tuple(_hand(h, game, f"hand {i + 1}") for i, h in enumerate(hands)))
-    return replace(lesson, hands=_checked_hands(lesson))
+                    _words(doc, "intro"), _words(doc, "end"), tuple(h for h, _ in read))
+    return replace(lesson, hands=_checked_hands(lesson, [steps for _, steps in read]))
 
 
 def _words(doc: dict[str, Any], name: str, needed: bool = False, where: str = "") -> str:
@@ -170,7 +170,8 @@ def _words(doc: dict[str, Any], name: str, needed: bool = False, where: str = ""
     return expand(text)
 
 
-def _hand(doc: Any, game: str, where: str) -> LessonHand:
+def _hand(doc: Any, where: str) -> tuple[LessonHand, list[Any]]:
+    """The hand's deal (its steps still to be checked), and its steps as read."""
     if not isinstance(doc, dict):
         raise ValueError(f"{where} is an object")
     deal = doc.get("deal")
@@ -186,7 +187,7 @@ def _hand(doc: Any, game: str, where: str) -> LessonHand:
     steps = doc.get("steps", [])
     if not isinstance(steps, list) or len(steps) > 40:
         raise ValueError(f"{where}: steps is a list of at most 40 moves")
-    return LessonHand(dealt, widow, dealer, tuple(steps))  # type: ignore[arg-type]
+    return LessonHand(dealt, widow, dealer, ()), steps
 
 
 def _check_deal(game: Game, hand: LessonHand, where: str) -> None:
@@ -200,14 +201,14 @@ def _check_deal(game: Game, hand: LessonHand, where: str) -> None:
         raise LessonError(f"{where}: {', '.join(twice)} dealt twice")
     missing = sorted(str(t) for t in set(game.tile_set) - set(tiles))
     extra = sorted(str(t) for t in set(tiles) - set(game.tile_set))
-    if missing or extra:
+    wrong = ([f"missing {', '.join(missing)}"] if missing else []) + \
+        ([f"not in this game's set {', '.join(extra)}"] if extra else [])
+    if wrong:
         raise LessonError(f"{where}: the deal must be the game's whole set of tiles: "
-                          + "; ".join(filter(None, [missing and "missing " + ", ".join(missing),
-                                                    extra and "not in this game's set "
-                                                    + ", ".join(extra)])))
+                          + "; ".join(wrong))
 
 
-def _checked_hands(lesson: Lesson) -> tuple[LessonHand, ...]:
+def _checked_hands(lesson: Lesson, read: list[list[Any]]) -> tuple[LessonHand, ...]:
     """Play the lesson on the engine: each step as read made into its ``Step``, checked
     legal at its moment."""
     game = Game(options_for(lesson.game, lesson.options), lesson.seed)
@@ -222,7 +223,7 @@ def _checked_hands(lesson: Lesson) -> tuple[LessonHand, ...]:
         except RuleError as error:
             raise LessonError(f"{where}: {error.message}") from None
         steps = []
-        for index, raw in enumerate(hand.steps):
+        for index, raw in enumerate(read[number]):
             at = f"{where}, step {index + 1}"
             turn = game.to_act
             if turn is None:
