@@ -301,8 +301,8 @@ class LobbyScreen(Screen):
         return True
 
     def action_learn(self) -> None:
-        """The lessons, the next one of the game chosen here picked."""
-        self.app.show_lessons(self._read().game)  # type: ignore[attr-defined]
+        """The lessons, the next one (as the title line names it) picked."""
+        self.app.show_lessons()  # type: ignore[attr-defined]
 
     def action_leaderboard(self) -> None:
         from .leaderboard import LeaderboardScreen  # for start-up time: only on a server
