@@ -78,9 +78,6 @@ class LessonFlow(Flow):
     def _table_screen(self) -> LessonScreen:
         return LessonScreen(self, self.glyphs)
 
-    def _status(self) -> str:
-        return f"lesson {self.lesson.number}, r reads again"
-
     # ----- starting ------------------------------------------------------
 
     def start(self) -> None:
