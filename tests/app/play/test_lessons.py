@@ -143,3 +143,27 @@ def test_a_damaged_progress_file_is_said_so_and_kept(data_dir) -> None:
     assert mark_done("texas42-01-suits") == ""
     assert read_progress().done == {"texas42-01-suits"}
     assert kept[0].read_text() == "{not json"  # never written over
+
+
+def test_a_lesson_of_two_hands_deals_its_second_hand_itself() -> None:
+    doc = _first_lesson_doc()
+    second = {"deal": doc["hands"][0]["deal"], "dealer": 1,
+              "steps": [{"move": "pass", "say": "Bob passes first now: Ann dealt."}]}
+    doc["hands"].append(second)
+    lesson = load_lesson(json.dumps(doc), "two-hands")
+    table = LessonTable(lesson, pace=0.0)
+    LocalConnection(table, lambda message: None).sit_down()
+    while table.game.phase.name != "HAND_OVER":
+        turn = table.game.to_act
+        step = table.step()
+        if turn.seat == 0:
+            table.act(LOCAL_PLAYER, step.action if step else table.game.legal_actions()[0])
+        else:
+            table.bot_step()
+    assert not table.finished
+    table.deal()
+    assert table.game.log[-1].dealer == 1
+    assert [list(map(str, hand)) for hand in table.game.log[-1].deal] == second["deal"]
+    assert table.step().action == Pass(2) and table.step().say.startswith("Bob passes")
+    doc["hands"][1]["dealer"] = 3
+    assert "hand 2: seat 1 must deal this hand" in _refused(doc)
