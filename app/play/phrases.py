@@ -19,8 +19,7 @@ PHRASES = {
     "lets_go": "it lets this trick go",
     "lost_anyway": "the trick is lost anyway",
     "stays_under": "it stays under the trick",
-    "cannot_follow": "you have none of the suit led",
-    "keep_count": "keep the count from the opponents",
+    "no_count": "with no count for the opponents",
 }
 
 _NAMED = re.compile(r"\{([a-z_]+)\}")

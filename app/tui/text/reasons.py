@@ -232,7 +232,7 @@ def _follow_claims(m: _Move) -> list[Claim]:
         out.append(Claim("cannot_follow", f"you have no {name}"))
     if m.counts:
         if not t.count:
-            out.append(Claim("no_count", "with no count"))
+            out.append(Claim("no_count", phrase("no_count")))
         elif all(TILES[u].count >= t.count for u in m.legal):
             out.append(Claim("least_count", f"giving away only {t.count} count"))
     return out

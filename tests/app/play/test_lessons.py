@@ -167,3 +167,4 @@ def test_a_lesson_of_two_hands_deals_its_second_hand_itself() -> None:
     assert table.step().action == Pass(2) and table.step().say.startswith("Bob passes")
     doc["hands"][1]["dealer"] = 3
     assert "hand 2: seat 1 must deal this hand" in _refused(doc)
+

@@ -8,12 +8,16 @@ import pytest
 from textual.widgets import OptionList
 
 from moon42.app.play.lesson_progress import read_progress
-from moon42.app.play.lessons import Lesson, all_lessons
+from moon42.app.play.lessons import Lesson, all_lessons, lesson_game
+from moon42.app.play.phrases import PHRASES, expand
 from moon42.app.tui.app import Moon42App
 from moon42.app.tui.lesson_flow import LessonFlow
 from moon42.app.tui.screens.lessons import LessonsScreen
 from moon42.app.tui.screens.summary import HandSummaryScreen
+from moon42.app.tui.text.reasons import play_claims
 from moon42.app.tui.widgets.hand import HandView
+from moon42.rules import Play
+from moon42.rules.tiles import parse_tile
 
 from .helpers import screen_text, wait_for
 
@@ -170,3 +174,17 @@ async def test_the_first_lesson_by_keys_alone() -> None:
         assert "Tiles and their suits" in text and "Following suit" in text
         await pilot.press("escape")
         await wait_for(pilot, lambda: not app.is_running, "the app to end")
+
+
+def test_lessons_and_hints_say_a_thing_in_the_same_words() -> None:
+    assert expand("{partner_winning}; {not_a_phrase}") == \
+        f"{PHRASES['partner_winning']}; {{not_a_phrase}}"
+    lesson = next(lesson for lesson in all_lessons() if lesson.key == "texas42-07-partner")
+    game = lesson_game(lesson)
+    for step in lesson.hands[0].steps:
+        if step.asked and step.action == Play(0, parse_tile("5-0")):
+            break
+        game.apply(step.action)
+    assert PHRASES["partner_winning"] in step.say  # the lesson says it...
+    claims = {c.key: c.words for c in play_claims(game.view(0), parse_tile("5-0"))}
+    assert claims["partner_winning"] == PHRASES["partner_winning"]  # ...and so does the hint
