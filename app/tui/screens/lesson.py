@@ -36,10 +36,8 @@ class LessonScreen(OwnTableScreen):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        with Vertical(id="lesson-box"):
-            yield Static("", id="lesson-title", markup=False)
+        with Vertical(id="lesson-box"):  # its title and keys on its border: rows are few
             yield Static("", id="lesson-text", markup=False)
-            yield Static("", id="lesson-keys", markup=False)
 
     def on_mount(self) -> None:
         if self.glyphs.ascii:
@@ -58,10 +56,10 @@ class LessonScreen(OwnTableScreen):
     def _draw_words(self) -> None:
         assert self.words is not None
         title, text = self.words
-        self.query_one("#lesson-title", Static).update(title)
         self.query_one("#lesson-text", Static).update(text)
-        self.query_one("#lesson-keys", Static).update(self.keys_text)
-        self.query_one("#lesson-box").display = True
+        box = self.query_one("#lesson-box")
+        box.border_title, box.border_subtitle = title, self.keys_text
+        box.display = True
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
