@@ -2,7 +2,8 @@
 
 One module a command, each adding its own parser and running it: ``play`` (play, watch and
 the lobby), ``check``, ``options``, ``replay``, ``review``, ``bench``, ``arena``, ``serve``,
-``stats`` and ``learn`` (learn and puzzle); the flags they share are declared once in ``flags``.
+``match``, ``stats`` and ``learn`` (learn and puzzle); the flags they share are declared
+once in ``flags``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from . import arena, bench, check, learn, options, play, replay, review, serve, stats
+from . import arena, bench, check, learn, match, options, play, replay, review, serve, stats
 from .flags import add_display_flags
 
 __all__ = ["build_parser", "main"]
@@ -38,6 +39,7 @@ _RUN: dict[str, Callable[[argparse.Namespace, argparse.ArgumentParser], int]] = 
     "check": lambda args, parser: check.run_check(args.file),
     "options": lambda args, parser: options.run(args),
     "replay": replay.run,
+    "match": match.run,
     "review": review.run,
     "bench": lambda args, parser: bench.run(args),
     "arena": arena.run,
@@ -63,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_check_parser(commands)
     options.add_options_parser(commands)
     replay.add_replay_parser(commands)
+    match.add_match_parser(commands)
     review.add_review_parser(commands)
     bench.add_bench_parser(commands)
     arena.add_arena_parser(commands)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 
+from moon42.rules.duplicate import MAX_DEALS
 from moon42.rules.options import OptionsError, options_for
 
 from ..play.config import DEFAULT_NAMES, DEFAULT_PACE, NAME_LIMIT, GameConfig
 from ..play.difficulty import CUSTOM, LEVELS
+from ..play.duplicate_match import DEFAULT_DEALS
 from .flags import LATEST, Commands, add_game_flags, bot_list, name_flag
 from .options import add_option_flag, option_items
 
@@ -30,10 +32,27 @@ def add_play_parser(commands: Commands) -> None:
                       help="go on with the game in a record file, from where it stops")
     play.add_argument("--no-undo", action="store_true",
                       help="the house rule without undo (u takes back your last move)")
+    play.add_argument("--duplicate", action="store_true",
+                      help="a duplicate match: play each deal, then watch the bot of your "
+                      "level play it at the other table with the seats turned, and compare")
+    play.add_argument("--deals", type=deal_count, default=None, metavar="N",
+                      help=f"the deals of a --duplicate match, 1 to {MAX_DEALS} "
+                      f"(default {DEFAULT_DEALS})")
     add_option_flag(play)
     play.add_argument("--name", type=name_flag, default=None,
                       help=f"your name at the table, up to {NAME_LIMIT} characters "
                       "(default You)")
+
+
+def deal_count(text: str) -> int:
+    """``--deals N``: a whole number of deals a match may have."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of deals: {text!r}") from None
+    if not 1 <= value <= MAX_DEALS:
+        raise argparse.ArgumentTypeError(f"a match has 1 to {MAX_DEALS} deals")
+    return value
 
 
 def add_watch_parser(commands: Commands) -> None:
@@ -101,11 +120,17 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("choose a GAME (moon3, moon4 or texas42), or --resume, or --from FILE")
     elif args.command in ("play", "watch"):
         config = game_config(args, parser, watch=args.command == "watch")
+    duplicate = getattr(args, "duplicate", False)
+    if getattr(args, "deals", None) is not None and not duplicate:
+        parser.error("--deals is the length of a --duplicate match: give --duplicate too")
+    if duplicate and saved is not None:
+        parser.error("--duplicate starts a match: not with --resume or --from")
     # Imported here for start-up time: Textual and the app load only for the commands
     # that open it.
     from ..tui.app import Moon42App
 
     app = Moon42App(config, ascii_only=getattr(args, "ascii", False), lobby=config is None,
-                    pace=getattr(args, "pace", None), saved=saved)
+                    pace=getattr(args, "pace", None), saved=saved,
+                    duplicate=(args.deals or DEFAULT_DEALS) if duplicate else None)
     app.run()
     return app.return_code or 0

@@ -158,6 +158,11 @@ def _add_ssh_door(parser: argparse.ArgumentParser) -> None:
     _add_no_immortal(parser)
     parser.add_argument("--table-pace", type=float, default=1.0, metavar="SECONDS",
                         help="at the shared tables, the time between bot moves (default 1)")
+    parser.add_argument("--move-clock", type=float, default=60.0, metavar="SECONDS",
+                        help="at the shared tables, how long a connected player has for a "
+                        "turn before the table plays it for them as their bot would; three "
+                        "turns running and they are away until they press a key (0: no "
+                        "clock; up to 3600; default 60)")
     parser.add_argument("--max-spectators", type=int, default=10, metavar="N",
                         help="at most this many spectators at one shared table; 0 lets nobody "
                         "watch (default 10)")
@@ -268,6 +273,8 @@ def _ssh_settings(args: argparse.Namespace, parser: argparse.ArgumentParser, lim
     for name in ("seat_grace", "table_pace"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')} must be 0 or more")
+    if not (args.move_clock == 0 or 5 <= args.move_clock <= 3600):
+        parser.error("--move-clock is 0 (no clock) or 5 to 3600 seconds")
     if not 0 <= args.max_spectators <= 1000:
         parser.error("--max-spectators is 0 to 1000")
     if not 0 <= args.chat_rate <= 100:
@@ -286,6 +293,7 @@ def _ssh_settings(args: argparse.Namespace, parser: argparse.ArgumentParser, lim
         bot_workers=args.bot_workers,
         busy_answer=_busy_answer(args.busy_answer, parser),
         max_spectators=args.max_spectators, chat_rate=args.chat_rate,
+        move_clock=args.move_clock,
     )
 
 

@@ -35,12 +35,15 @@ class LocalTable(Table):
 
     def __init__(self, config: GameConfig, game: Game | None = None,
                  held: Callable[[], bool] = lambda: False,
-                 decide: Decide = decide_in_thread) -> None:
+                 decide: Decide = decide_in_thread, seat: int = 0) -> None:
         if game is None:
             game = Game.new(config.game, options=config.options, seed=config.seed,
                             players=config.players())
         self.config = config
-        self.human: int | None = None if config.watch else 0
+        # The player's seat, or the seat whose side they watch from (another than 0 in a
+        # duplicate match's other table, to follow the player's own tiles there).
+        self.seat = seat
+        self.human: int | None = None if config.watch else seat
         self.level = config_level(config)
         seed = game.seed
         bots = {seat: make_bot(config.bot_of(seat), seed=(seed * 7 + seat) % 2**32,
@@ -53,7 +56,7 @@ class LocalTable(Table):
                          talk=RateLimit(0))
         self.pause_before_every_move = False
         if self.human is None:
-            self.autoplayed.add(0)  # the player watches from seat 0's side
+            self.autoplayed.add(seat)  # the player watches from this seat's side
         # Whether the player took a move back in this game (``undo``; kept in the save).
         self.undo_used = False
         self.game_id: str | None = None  # the statistics' (``stats/recorder.py``)
@@ -74,9 +77,9 @@ class LocalTable(Table):
 
     def warn(self, text: str) -> None:
         """Something went wrong that does not stop the game (a save, the statistics)."""
-        seat = self.seats[0]
-        if seat.send is not None:
-            seat.send({"type": "warning", "text": text})
+        sitter = self.seats[self.seat]
+        if sitter.send is not None:
+            sitter.send({"type": "warning", "text": text})
 
     def change_pace(self, step: int) -> float:
         """The bots' pace a step slower (``step`` 1) or faster (-1); the new pace."""
@@ -94,11 +97,11 @@ class LocalConnection:
 
     def __init__(self, table: LocalTable, receive: Send) -> None:
         self.table, self.receive = table, receive
-        self.who = Sitter(PLAYER.player, table.game.players[0], PLAYER.session, True)
+        self.who = Sitter(PLAYER.player, table.game.players[table.seat], PLAYER.session, True)
 
     def sit_down(self) -> None:
-        """Take seat 0: the table sends its view at once."""
-        self.table.take(self.who, self.receive, seat=0)
+        """Take the player's seat: the table sends its view at once."""
+        self.table.take(self.who, self.receive, seat=self.table.seat)
 
     def act(self, action: Action) -> None:
         try:

@@ -59,6 +59,7 @@ class Seat:
     by_key: bool = False
     code: str = ""  # a guest's seat code: what another session of theirs must give
     wrong: list[float] = field(default_factory=list)  # when wrong codes were given
+    timeouts: int = 0  # turns running the move clock ran out on (``move_clock``)
 
     @property
     def shown(self) -> str:

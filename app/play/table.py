@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -33,6 +34,8 @@ from .bot_pool import Decide, decide_in_thread
 from .chat import DEFAULT_RATE, ChatError, RateLimit, TableChat, clean
 from .claiming import bot_claim_of, claim_refusal, claimed_plays
 from .difficulty import DEFAULT_BOT
+from .gathering import DEFAULT_LEVEL, Gathering, Gathers, gathering_game
+from .move_clock import AWAY_AFTER, MoveClock, timed_out
 from .names import name_key
 from .seats import (
     CODE_TRIES,
@@ -45,9 +48,12 @@ from .seats import (
     new_code,
 )
 from .spectators import DEFAULT_SPECTATORS, Spectator, revealed_hand, spectator_view
+from .table_listing import listing_of
 from .view_codec import encode
 
 __all__ = ["Table", "pause_factor"]
+
+log = logging.getLogger("moon42.tables")
 
 # How long each kind of event stays on show before a bot moves, in units of the pace.
 _PAUSE = {TrickWon: 2.0, TrumpNamed: 1.5, HandScored: 2.0, BiddingWon: 1.0}
@@ -58,7 +64,7 @@ def pause_factor(events: list[Event]) -> float:
     return max((_PAUSE.get(type(e), 1.0) for e in events), default=1.0)
 
 
-class Table:
+class Table(Gathers):
     """One game shared by the players sitting at it."""
 
     def __init__(self, number: int, game: str, options: Options | dict | None = None,
@@ -73,18 +79,23 @@ class Table:
                  record: Callable[[Table, list[Event]], None] | None = None,
                  players: Sequence[str] | None = None, bots: dict[int, Any] | None = None,
                  game_state: Game | None = None,
-                 held: Callable[[], bool] = lambda: False) -> None:
+                 held: Callable[[], bool] = lambda: False, gather: bool = False,
+                 level: str = DEFAULT_LEVEL, move_clock: float = 0.0) -> None:
         """``players``: the seats' names while bots play them (else "Bot A", ...);
         ``bots``: the bots to play the seats (else ``bot`` at every seat); ``game_state``:
         a game to go on with (else a new one); ``summary_wait``: None waits for every
         player to have seen a hand's summary; ``held``: while true, no bot moves and no
-        hand is dealt (the player's terminal is too small to show them)."""
+        hand is dealt (the player's terminal is too small to show them); ``gather``: the
+        table waits for players until its opener starts it (``gathering``), its bots at
+        ``level``; ``move_clock``: seconds a connected player has for a turn (0: no end)."""
         self.number = number
         # Called with the table and the events after every change to the game (statistics,
         # saving): whatever follows the game without driving it.
         self.listeners: list[Callable[[Any, list[Event]], None]] = []
         if record is not None:
             self.listeners.append(record)
+        # Called with the table and a seat whose player gets up (before the seat is empty).
+        self.leaving: list[Callable[[Any, int], None]] = []
         self.bot_claims = bot_claims  # whether a bot on lead holding only winners claims
         # Where this hand was claimed, for every seat's hand log: (hand, trick, claimer).
         self.claimed: tuple[int, int, int] | None = None
@@ -99,8 +110,15 @@ class Table:
         self.empty_close, self.on_close = empty_close, on_close
         self.grace, self.pace, self.summary_wait, self.clock = grace, pace, summary_wait, clock
         self.held = held
-        self.game = game_state if game_state is not None else Game.new(
-            game, options=options, seed=seed, players=None if players is None else list(players))
+        self.gathering = Gathering(None, level) if gather else None
+        self.move_clock = MoveClock(move_clock, clock)
+        if gather:
+            self.game = gathering_game(game, options, seed,
+                                       None if players is None else list(players))
+        else:
+            self.game = game_state if game_state is not None else Game.new(
+                game, options=options, seed=seed,
+                players=None if players is None else list(players))
         n = self.game.seats
         names = list(players) if players is not None else \
             [f"Bot {chr(ord('A') + i)}" for i in range(n)]
@@ -137,11 +155,13 @@ class Table:
                      and s.session != who.session), None)
 
     def take(self, who: Sitter, send: Send, seat: int | None = None,
-             code: str | None = None) -> int:
+             code: str | None = None, table_code: str | None = None) -> int:
         """Sit ``who`` down (or back down, in the seat they hold); the seat's number.
 
         ``SeatCodeNeeded`` when the seat is a guest's from another session and ``code``
-        is not its code."""
+        is not its code; ``TableCodeNeeded`` when the table is private, ``who`` is not
+        invited and ``table_code`` is not its code."""
+        self.may_sit(who, table_code)
         held = self.seat_of(who)
         claimed = self.claim_of(who) if held is None else None
         if held is not None or (claimed is not None and seat in (None, claimed)):
@@ -168,6 +188,8 @@ class Table:
         chosen.player, chosen.name, chosen.send, chosen.dropped_at = \
             who.player, who.name, send, None
         chosen.session, chosen.by_key, chosen.wrong = who.session, who.by_key, []
+        chosen.timeouts = 0
+        self.seated_after(who)
         self.spectators.pop(who.session, None)  # a spectator who takes a seat
         self._tell_all([])
         self._tell_chat(send)
@@ -210,18 +232,34 @@ class Table:
         """The player gets up: a bot has the seat from now on."""
         seat = self.seat_of(who)
         if seat is not None:
+            for listener in self.leaving:
+                listener(self, seat)
             self.seats[seat] = Seat(bot_name=self.seats[seat].bot_name)
             self.ready.discard(seat)
+            self.left_from(seat)
             self._tell_all([])
             self._poke()
 
     def bot_plays(self, seat: int) -> bool:
         """An empty seat, a watched one, or a dropped player's once the grace has run out."""
         s = self.seats[seat]
-        if s.player is None or seat in self.autoplayed:
+        if s.player is None or seat in self.autoplayed or s.timeouts >= AWAY_AFTER \
+                or self.move_clock.plays_for(self, seat):
             return True
         return s.send is None and s.dropped_at is not None and \
             self.clock() - s.dropped_at >= self.grace
+
+    def gathers_now(self) -> bool:
+        """Whether the table gathers players and no game is on (``gathering``)."""
+        return self.gathering is not None and self.gathering.waiting
+
+    def here(self, who: Sitter) -> None:
+        """The player pressed a key: no longer away after running out of time."""
+        seat = self.seat_of(who)
+        if seat is not None and self.seats[seat].timeouts:
+            self.seats[seat].timeouts = 0
+            self._tell_all([])
+            self._poke()
 
     def humans(self) -> list[int]:
         """The seats whose players are connected now."""
@@ -237,6 +275,8 @@ class Table:
 
     def _name(self, seat: int) -> str:
         s = self.seats[seat]
+        if s.player is not None and s.timeouts >= AWAY_AFTER:
+            return f"{s.name} (away, bot)"
         if s.player is None or s.send is not None:
             return s.shown
         return f"{s.name} (away, bot)" if self.bot_plays(seat) else f"{s.name} (away)"
@@ -246,10 +286,16 @@ class Table:
         return replace(self.game.view(seat), players=self.names())
 
     def message_for(self, seat: int, events: list[Event]) -> dict[str, Any]:
+        if self.gathers_now():
+            return self.gathering_message(seat)
+        turn = self.game.to_act
+        left = self.move_clock.left(self) if turn is not None and turn.seat == seat else None
         return {"type": "view", "table": self.number, "seat": seat,
                 "view": encode(self.view(seat)), "events": encode(events),
                 "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
-                "pace": self.pace, "claimed": self._claimed_now()}
+                "pace": self.pace, "claimed": self._claimed_now(),
+                "clock": None if left is None else round(max(0.0, left), 1),
+                "away": self.seats[seat].timeouts >= AWAY_AFTER}
 
     def _claimed_now(self) -> list[int] | None:
         claimed = self.claimed
@@ -268,6 +314,8 @@ class Table:
     def message_for_spectator(self, spectator: Spectator,
                               events: list[Event]) -> dict[str, Any]:
         """A spectator's view: no hand, no widow, no discard (``spectators``)."""
+        if self.gathers_now():
+            return {**self.gathering_message(None), "watching": True}
         shown = revealed_hand(self.game, spectator) if self.reveal else None
         return {"type": "view", "table": self.number, "seat": spectator.seat,
                 "view": encode(spectator_view(self.game, spectator.seat, self.names())),
@@ -293,13 +341,17 @@ class Table:
         spectator = Spectator(who.player, who.name, who.session, send, seat)
         self.spectators[who.session] = spectator
         send(self.message_for_spectator(spectator, []))
-        self._tell_chat(send)
+        self._tell_chat(send, seated=False)
         return spectator
 
-    def _tell_chat(self, send: Send) -> None:
-        """The lines said here lately, to someone who has just come."""
+    def _tell_chat(self, send: Send, seated: bool = True) -> None:
+        """The lines said here lately, to someone who has just come (to a player, not the
+        spectators' lines held back until the hand is over)."""
+        held = self.gathering.held if seated and self.gathering is not None else []
         for line in self.chat.lines:
-            send(line.message(self.number))
+            message = line.message(self.number)
+            if message not in held:
+                send(message)
 
     def spectator_of(self, who: Sitter) -> Spectator | None:
         return self.spectators.get(who.session)
@@ -334,13 +386,10 @@ class Table:
             raise ChatError(f"slow down: {self.talk.rate} lines in {self.talk.window:g} s at "
                             f"most; wait {max(1, round(wait))} s.")
         line = self.chat.add(who.player, who.name, said, watching)
-        message = line.message(self.number)
-        for seat in self.humans():
-            send = self.seats[seat].send
-            assert send is not None
-            send(message)
-        for spectator in list(self.spectators.values()):
-            spectator.send(message)
+        if watching and self.hushed():
+            self.hold_line(line.message(self.number))
+        else:
+            self._tell_everyone(line.message(self.number))
 
     def tokens_named(self, name: str) -> set[str]:
         """The chat tokens of whoever goes by ``name`` here: at a seat, watching, or in
@@ -352,13 +401,8 @@ class Table:
         return {self.chat.token(p) for p in here} | self.chat.senders_named(name)
 
     def summary(self) -> dict[str, Any]:
-        """The table as the lobby lists it."""
-        return {"table": self.number, "game": self.game.options.game,
-                "options": self.game.options.to_dict(), "hand": self.game.hand_number + 1,
-                "over": self.game.phase is Phase.GAME_OVER,
-                "spectators": len(self.spectators), "reveal": self.reveal,
-                "seats": [{"name": s.shown, "human": s.player is not None,
-                           "connected": s.send is not None} for s in self.seats]}
+        """The table as the lobby lists it (``table_listing``)."""
+        return listing_of(self)
 
     # ----- moves ---------------------------------------------------------
 
@@ -373,6 +417,7 @@ class Table:
             raise TableError("it is not your turn.")
         if seat in self.autoplayed:
             raise TableError("a bot plays this seat: the game plays itself.")
+        self.seats[seat].timeouts = 0
         return self._apply(self.game.apply(action))
 
     def claim(self, who: Sitter) -> str:
@@ -412,10 +457,14 @@ class Table:
         if self.game.phase is Phase.HAND_OVER:
             self.ready = set()
             self.hand_over_at = self.clock()
+        if not self.hushed():
+            self.release_lines()
         for listener in self.listeners:
             listener(self, events)
         self._tell_all(events)
         self._poke()
+        if self.game.phase is Phase.GAME_OVER:
+            self.gather_again()
         return events
 
     def take_back_to(self, game: Game) -> None:
@@ -487,7 +536,7 @@ class Table:
                 await self._wait(self.empty_close)
                 if not self.humans() and not self._changed.is_set():
                     self.close()
-            elif game.phase is Phase.GAME_OVER:
+            elif self.gathers_now() or game.phase is Phase.GAME_OVER:
                 await self._wait(None)
             elif due is not None:
                 if due <= 0:
@@ -501,7 +550,34 @@ class Table:
                 left = None
                 if s is not None and s.send is None and s.dropped_at is not None:
                     left = max(0.0, s.dropped_at + self.grace - self.clock())
+                if self.clock_ran_out():
+                    continue
+                clock = self.move_clock.left(self)
+                if clock is not None:
+                    left = clock if left is None else min(left, clock)
                 await self._wait(left)
+
+    def clock_ran_out(self) -> bool:
+        """If the connected player to act has run out of time, their bot is to play this
+        turn (``move_clock``) and everyone is told: True."""
+        turn, left = self.game.to_act, self.move_clock.left(self)
+        if turn is None or left is None or left > 0:
+            return False
+        message = timed_out(self, turn.seat)
+        log.info("table %d: %s", self.number, message["text"])
+        self._tell_everyone(message)
+        if self.seats[turn.seat].timeouts >= AWAY_AFTER:
+            self._tell_all([])  # shown away on every screen
+        return True
+
+    def _tell_everyone(self, message: dict[str, Any]) -> None:
+        """One message to every player and spectator at the table."""
+        for seat in self.humans():
+            send = self.seats[seat].send
+            assert send is not None
+            send(message)
+        for spectator in list(self.spectators.values()):
+            spectator.send(message)
 
     async def _bot_move(self) -> None:
         moves = self.moves

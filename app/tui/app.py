@@ -32,6 +32,7 @@ from .screens.messages import (
     GameOverChoice,
     ResumeGame,
     StartGame,
+    StartMatch,
     ViewSavedGame,
 )
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -72,10 +73,11 @@ class Moon42App(Learning, App[None]):
     def __init__(self, config: GameConfig | None = None, ascii_only: bool = False,
                  lobby: bool = True, pace: float | None = None,
                  saved: Saved | None = None, served: Served | None = None,
-                 learn: Lesson | str | None = None) -> None:
+                 duplicate: int | None = None, learn: Lesson | str | None = None) -> None:
         """``learn``: a lesson to play, or a game whose lessons to list (``moon42 learn``),
         or ``puzzle:GAME`` (``moon42 puzzle``)."""
         super().__init__()
+        self.duplicate = duplicate  # the deals of a duplicate match to play (play --duplicate)
         self.learn = learn
         # The server that started this game, if one did: its tables and leaderboard.
         self.served = served if served is not None else Served.from_environment()
@@ -110,6 +112,9 @@ class Moon42App(Learning, App[None]):
             saved = self.saved
             self.start_game(saved.config, push=True, game=saved.game, undo_used=saved.undo_used,
                             slot=saved.slot)
+        elif self.duplicate is not None:
+            assert self.start_config is not None
+            self._start_match(self.start_config, self.duplicate, push=True)
         else:
             assert self.start_config is not None
             self.start_game(self.start_config, push=True)
@@ -127,6 +132,13 @@ class Moon42App(Learning, App[None]):
         if not config.pin_seed:  # a seed typed for one game is not offered again
             config = config.with_(seed=None)
         return LobbyScreen(config, names, descriptions, saved=saved_games(names))
+
+    def _match_over(self, config: GameConfig, choice: str) -> None:
+        """A duplicate match's end: the lobby, or quit."""
+        if choice == "quit":
+            self.exit()
+        else:
+            self._to_lobby(config)
 
     def _to_lobby(self, config: GameConfig) -> None:
         self._leave_game()
@@ -212,6 +224,20 @@ class Moon42App(Learning, App[None]):
     def on_start_game(self, message: StartGame) -> None:
         save_last(message.config)
         self.start_game(message.config)
+
+    def on_start_match(self, message: StartMatch) -> None:
+        from ..play.duplicate_match import DEFAULT_DEALS  # for start-up time, as below
+
+        save_last(message.config)
+        self._leave_game()
+        self._start_match(message.config, DEFAULT_DEALS, push=False)
+
+    def _start_match(self, config: GameConfig, deals: int, push: bool) -> None:
+        """A duplicate match against bots (play --duplicate, or the lobby's m)."""
+        from .duplicate_flow import MatchRunner  # for start-up time, as in start_game
+
+        MatchRunner(self, config, deals, lambda choice: self._match_over(config, choice),
+                    push=push).start()
 
     def on_resume_game(self, message: ResumeGame) -> None:
         try:

@@ -8,10 +8,11 @@ take seat 0 (the bottom seat, your seat in the game); the other seats keep their
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from moon42.rules.options import Options
-from moon42.rules.record import parse_record
+from moon42.rules.record import game_from_record, parse_record
 
 from ..play.config import DEFAULT_NAMES
 from ..play.difficulty import bot_choices
@@ -59,9 +60,9 @@ def _game_record(app: App) -> dict[str, Any] | None:
     return record_of(flow.game, flow.config, flow.pace)
 
 
-def open_replay(app: App, glyphs: Glyphs) -> None:
-    """The replay viewer on the app's game, at its last hand."""
-    record = _game_record(app)
+def open_replay(app: App, glyphs: Glyphs, record: dict[str, Any] | None = None) -> None:
+    """The replay viewer on the app's game (or ``record``'s), at its last hand."""
+    record = record or _game_record(app)
     if record is None:
         return
     app.push_screen(ReplayScreen(Replay.from_doc(record), glyphs, start="last hand"))
@@ -81,15 +82,19 @@ def hand_line(number: int, dealer: str, result: Any, players: tuple[str, ...],
             f"{trump_text(result.trump, options)}: {verdict}")
 
 
-def pick_deal_again(app: App, glyphs: Glyphs) -> None:
-    """Ask which hand of the app's game to play again, then start it."""
-    record = _game_record(app)
+def pick_deal_again(app: App, glyphs: Glyphs, record: dict[str, Any] | None = None,
+                    before: Callable[[], None] | None = None) -> None:
+    """Ask which hand of the app's game (or ``record``'s) to play again, then start it
+    (after ``before``: a shared table is left first)."""
+    game = None if record is None else game_from_record(record)
+    record = record or _game_record(app)
     if record is None:
         return
     parsed = parse_record(record)
-    flow = app.flow  # type: ignore[attr-defined]
-    results = {r.hand: r for r in flow.game.results}
-    players = tuple(flow.game.players)
+    if game is None:
+        game = app.flow.game  # type: ignore[attr-defined]
+    results = {r.hand: r for r in game.results}
+    players = tuple(game.players)
     lines = [
         hand_line(h, players[hand.dealer], results.get(h), players, parsed.options, glyphs)
         for h, hand in enumerate(parsed.hands)
@@ -97,6 +102,8 @@ def pick_deal_again(app: App, glyphs: Glyphs) -> None:
 
     def chosen(hand: int | None) -> None:
         if hand is not None:
+            if before is not None:
+                before()
             play_deal_again(app, record, hand)
 
     app.push_screen(DealPickerScreen(lines, glyphs), chosen)

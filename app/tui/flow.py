@@ -150,15 +150,15 @@ class Flow(TableFlow):
     """Seat 0 of a game of one's own (or the view from it, in a game the bots play)."""
 
     def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
-                 on_over: Callable[[str], Any], game: Game | None = None,
+                 on_over: Callable[[str], Any], game: Game | None = None, seat: int = 0,
                  local: LocalTable | None = None) -> None:
         """``local``: the table to play at (a lesson's), else a new one for ``config``."""
         super().__init__(app, glyphs)
         self.config = config
         self.on_over = on_over
-        self.local = local or LocalTable(config, game, held=self.held)
+        self.local = local or LocalTable(config, game, held=self.held, seat=seat)
         self.connection = self._connect()
-        self.me = 0
+        self.me = seat
         self.human = self.local.human
         self.level = self.local.level
         self.table = self._table_screen()

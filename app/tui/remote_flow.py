@@ -21,6 +21,7 @@ from typing import Any
 from moon42.rules.events import HandDealt
 
 from ..play.view_codec import decode, encode
+from .club_flow import ClubFlow
 from .flow import TableFlow
 from .screens.shared_table import (
     SeatCodeNotice,
@@ -36,7 +37,7 @@ from .widgets.chat import ChatLog
 __all__ = ["RemoteFlow"]
 
 
-class RemoteFlow(TableFlow):
+class RemoteFlow(ClubFlow, TableFlow):
     """One seat at a shared table, drawn from the views the server sends."""
 
     def __init__(self, app, glyphs, send: Callable[[dict[str, Any]], Any],
@@ -52,6 +53,7 @@ class RemoteFlow(TableFlow):
         self.human: int | None = None
         self.pace = 1.0
         self._summary: HandSummaryScreen | None = None
+        self._club_setup()
 
     # ----- Flow's surface ------------------------------------------------
 
@@ -109,6 +111,8 @@ class RemoteFlow(TableFlow):
 
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
+        if self.club_receive(message):
+            return
         if kind == "view":
             before = self.table.other_hand
             self._revealed(message.get("revealed"))
@@ -142,7 +146,8 @@ class RemoteFlow(TableFlow):
     def _game_over(self, events) -> None:
         assert self.view is not None
         self._close_summary()
-        self.app.push_screen(SharedGameOver(self.view, self.glyphs), self._game_over_chosen)
+        self.app.push_screen(SharedGameOver(self, self.view, self.glyphs),
+                             self._game_over_chosen)
 
     def _revealed(self, shown: dict[str, Any] | None) -> None:
         """A spectator's screen: the hand a table shows once the hand is over, or whose
@@ -165,5 +170,7 @@ class RemoteFlow(TableFlow):
     def _game_over_chosen(self, choice: str | None) -> None:
         if choice == "quit":
             self.app.exit()
-        else:
+        elif choice == "again":
+            self.play_again()
+        elif choice == "lobby":
             self.leave()

@@ -17,9 +17,9 @@ the table plays on.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from moon42.rules.events import Event, GameWon, HandScored
 
@@ -42,11 +42,14 @@ class SharedGame:
     started: str
     names: list[str]  # each seat's last player, or its bot
     bots: list[str | None]  # each seat's bot, None once a player has sat in it
+    game: Any = field(default=None, repr=False, compare=False)  # the table's game it is
 
     @classmethod
     def of(cls, table: Table) -> SharedGame:
+        """A table that gathered says its bots by the level chosen (``hard``'s is the
+        expert's); one that did not, by its seats' names (they play ``basic``)."""
         return cls(new_game_id(table.game), now_text(), [s.shown for s in table.seats],
-                   [s.bot_name for s in table.seats])
+                   list(table.counted_bots()), table.game)
 
     def seen(self, table: Table) -> None:
         """Who sits where now."""
@@ -72,9 +75,7 @@ class TableStats:
         write the game for each player sitting there if a hand was scored or the game won."""
         scored = sum(isinstance(event, HandScored) for event in events)
         written = scored or any(isinstance(event, GameWon) for event in events)
-        shared = self._games.get(table.number)
-        if shared is None:
-            shared = self._games[table.number] = SharedGame.of(table)
+        shared = self.shared_of(table)
         shared.seen(table)
         for number, seat in enumerate(table.seats):
             if seat.player is None or seat.player in self._failed:
@@ -91,6 +92,17 @@ class TableStats:
                 self._failed.add(seat.player)
                 log.warning("shared table %d: %s's statistics not saved: %s", table.number,
                             seat.player, error)
+
+    def shared_of(self, table: Table) -> SharedGame:
+        """The account of the game the table plays now (a new one for each game played
+        at the table: a game played again is another game)."""
+        shared = self._games.get(table.number)
+        if shared is not None and shared.game is not table.game:
+            self._let_go(table)
+            shared = None
+        if shared is None:
+            shared = self._games[table.number] = SharedGame.of(table)
+        return shared
 
     def _start(self, table: Table, number: int, player: str, shared: SharedGame,
                scored: int) -> StatsRecorder | None:
@@ -110,5 +122,8 @@ class TableStats:
     def forget(self, table: Table) -> None:
         """A table closed: its players' databases are let go."""
         self._games.pop(table.number, None)
+        self._let_go(table)
+
+    def _let_go(self, table: Table) -> None:
         for key in [k for k in self._recorders if k[0] == table.number]:
             self._recorders.pop(key).store.close()

@@ -46,6 +46,7 @@ _GAME = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="stylesheet" href="/static/css/xterm.css">
 <script src="/static/js/textual.js"></script>
@@ -57,6 +58,11 @@ body.-first-byte .textual-terminal {{ opacity: 1; }}
 body.-closed .closed-dialog {{ display: flex; }}
 #start {{ display: none; }}
 #start.-delay {{ display: flex; }}
+.intro {{ max-width: 90vw; }}
+.turn-dialog {{ display: none; }}
+@media (orientation: portrait) and (max-width: 700px) {{
+  .turn-dialog {{ display: flex; z-index: 40; background: #0c181f; }}
+}}
 </style>
 <script>
 function refresh() {{ window.location.href = window.location.pathname; }}
@@ -72,8 +78,27 @@ function refresh() {{ window.location.href = window.location.pathname; }}
   <button type="button" onclick="refresh()">Play again</button>
   {after}
 </div></div>
+<div class="dialog-container turn-dialog"><div class="intro">
+  <div class="message">Turn your phone on its side: the table needs a wide screen.</div>
+</div></div>
 <div id="terminal" class="textual-terminal" data-session-websocket-url="{websocket}"
   data-font-size="{font_size}"></div>
+<script>
+// On a small screen (a phone on its side) the font shrinks until 80 columns by 24 rows
+// fit, so that the whole table shows; never larger than the size asked for.  A phone
+// held upright is measured on its side: the page asks for it to be turned.
+(function () {{
+  var terminal = document.getElementById("terminal");
+  var wide = Math.max(window.innerWidth, window.innerHeight);
+  var high = Math.min(window.innerWidth, window.innerHeight);
+  if (window.innerWidth >= window.innerHeight || window.innerWidth > 700) {{
+    wide = window.innerWidth;
+    high = window.innerHeight;
+  }}
+  var fits = Math.floor(Math.min(wide / (80 * 0.62), high / (24 * 1.5)));
+  terminal.dataset.fontSize = String(Math.max(6, Math.min({font_size}, fits)));
+}})();
+</script>
 </body>
 </html>
 """

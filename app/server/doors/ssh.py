@@ -27,7 +27,9 @@ import asyncssh
 
 from ...play.bot_pool import BotPool
 from ...play.chat import DEFAULT_RATE
+from ...play.move_clock import DEFAULT_MOVE_CLOCK
 from ...play.spectators import DEFAULT_SPECTATORS
+from ...play.stats.table_records import TableRecords
 from ...play.stats.table_stats import TableStats
 from ..accounts.identity import Identity, guest_identity, host_key, name_problem
 from ..accounts.keys import AuthorizedKeys, ConnectionKeys, confirmed_host_name
@@ -70,6 +72,7 @@ class SshSettings:
     busy_answer: float | None = DEFAULT_BUSY_ANSWER_MS  # refuse new games over (ms)
     max_spectators: int = DEFAULT_SPECTATORS  # at one shared table
     chat_rate: int = DEFAULT_RATE  # chat lines a player may say in RATE_WINDOW seconds
+    move_clock: float = DEFAULT_MOVE_CLOCK  # seconds a player has for a turn (0: no end)
 
 
 class GameService:
@@ -106,12 +109,15 @@ class GameService:
         socket = Path(tempfile.mkdtemp(prefix="moon42-tables-")) / "tables.sock"
         await asyncio.to_thread(self.names.read)
         self.bots = BotPool(settings.bot_workers)
+        stats = TableStats(settings.folder)
         self.tables = TableServer(socket, Tables(grace=settings.table_grace,
                                                  pace=settings.table_pace,
                                                  decide=self.bots.decide,
                                                  max_spectators=settings.max_spectators,
                                                  chat_rate=settings.chat_rate,
-                                                 stats=TableStats(settings.folder)))
+                                                 stats=stats,
+                                                 move_clock=settings.move_clock,
+                                                 records=TableRecords(settings.folder, stats)))
         await self.tables.start()
         self.busy.start()
         self.board.start()

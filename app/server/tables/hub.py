@@ -11,8 +11,10 @@ from typing import Any
 from ...play.bot_pool import Decide, decide_in_thread
 from ...play.chat import DEFAULT_RATE, RateLimit, TableChat
 from ...play.difficulty import DEFAULT_BOT
+from ...play.gathering import DEFAULT_LEVEL
 from ...play.seats import Sitter, TableError, new_code
 from ...play.spectators import DEFAULT_SPECTATORS
+from ...play.stats.table_records import TableRecords
 from ...play.stats.table_stats import TableStats
 from ...play.table import Table
 
@@ -28,8 +30,11 @@ class Tables:
                  clock: Callable[[], float] = time.monotonic,
                  decide: Decide = decide_in_thread,
                  max_spectators: int = DEFAULT_SPECTATORS,
-                 chat_rate: int = DEFAULT_RATE, stats: TableStats | None = None) -> None:
+                 chat_rate: int = DEFAULT_RATE, stats: TableStats | None = None,
+                 move_clock: float = 0.0, records: TableRecords | None = None) -> None:
         self.stats = stats  # where the games go into their players' statistics, if anywhere
+        self.records = records  # where the games' records go, in their players' folders
+        self.move_clock = move_clock  # seconds a connected player has for a turn (0: no end)
         self.grace, self.pace, self.summary_wait = grace, pace, summary_wait
         self.max_spectators = max_spectators
         # One count of chat lines a sender, and one token a sender, over every table.
@@ -44,7 +49,10 @@ class Tables:
         self._next = 1
 
     def open(self, game: str, options: dict | None = None, seed: int | None = None,
-             bot: str = DEFAULT_BOT, bot_claims: bool = True, reveal: bool = False) -> Table:
+             bot: str = DEFAULT_BOT, bot_claims: bool = True, reveal: bool = False,
+             gather: bool = False, level: str = DEFAULT_LEVEL) -> Table:
+        """A new table: playing at once (its bots ``bot``), or, ``gather``, waiting for its
+        players until its opener starts it (its bots at ``level``)."""
         if len(self.tables) >= self.max_tables:
             raise TableError("the server has as many tables as it can hold; join one.")
         table = Table(self._next, game, options, seed=seed, grace=self.grace, pace=self.pace,
@@ -53,7 +61,11 @@ class Tables:
                       decide=self.decide, bot_claims=bot_claims, reveal=reveal,
                       max_spectators=self.max_spectators, talk=self.talk,
                       chat=TableChat(self.chat_secret),
-                      record=None if self.stats is None else self.stats.follow)
+                      record=None if self.stats is None else self.stats.follow,
+                      gather=gather, level=level, move_clock=self.move_clock)
+        if self.records is not None:
+            table.listeners.append(self.records.follow)
+            table.leaving.append(self.records.left)
         self._next += 1
         self.tables[table.number] = table
         self._tasks[table.number] = asyncio.get_running_loop().create_task(table.run())
@@ -88,6 +100,8 @@ class Tables:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.number, None)
+        if self.records is not None:
+            self.records.closed(table)
         if self.stats is not None:
             self.stats.forget(table)
         task = self._tasks.pop(table.number, None)

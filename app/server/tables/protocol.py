@@ -15,6 +15,15 @@ Instead of sitting, a connection may ``watch`` a table (from one seat's side, wh
 Players and spectators ``say`` chat lines to the table; ``mute`` (and ``unmute``) a
 sender by name hides their lines from this connection alone.
 
+A table opened with ``gather`` (and the bots' ``level``) waits for its players
+(``play.gathering``): everyone at it is pushed a ``gathering`` message instead of a view;
+a player moves to a free ``seat``; its opener moves players (``seat`` with the seat to
+move), sets the ``level``, makes it ``private`` (``join`` then needs an invitation,
+``invite``, or the table's code, ``table_code``), ``hush``es spectators' chat during hands,
+and ``start``s it (after a game, each player's ``start`` says they are ready for another).
+A turn the move clock ran out on is pushed to everyone as ``timed-out``; ``here`` says an
+away player is back; ``recorded`` tells a player the file of the game's record.
+
 Who the app is comes from the token, never from what it says: the SSH server ``admit``s
 each session's token with the session's identity before the app starts, and ``revoke``s
 it when the session ends.
@@ -35,6 +44,7 @@ from moon42.rules.options import OptionsError
 
 from ...play.chat import ChatError
 from ...play.connection import LINE_LIMIT, encode_line
+from ...play.gathering import DEFAULT_LEVEL, TableCodeNeeded, check_level
 from ...play.seats import SeatCodeNeeded, Sitter, TableError
 from ...play.table import Table
 from ...play.view_codec import CodecError, decode
@@ -45,6 +55,16 @@ from .hub import Tables
 __all__ = ["TableServer"]
 
 log = logging.getLogger("moon42.tables")
+
+# What a player asks of a table that gathers (and ``here``: back from being away).
+GATHERING_OPS = ("seat", "level", "private", "invite", "start", "here", "hush")
+
+
+def _seat_number(value: object) -> int:
+    """A seat's number from a request: a small whole number (the table checks its range)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 16:
+        raise ValueError("a seat is a number from 0")
+    return value
 
 class _Player:
     """One app's connection: who it is and where it sits."""
@@ -115,6 +135,8 @@ class TableServer:
                     answer = {"type": "chat-note", "text": str(error)}
                 except SeatCodeNeeded as error:
                     answer = {"type": "error", "message": str(error), "code": True}
+                except TableCodeNeeded as error:
+                    answer = {"type": "error", "message": str(error), "table_code": True}
                 except (TableError, OptionsError) as error:
                     answer = {"type": "error", "message": str(error)}
                 except (ValueError, KeyError, TypeError, CodecError) as error:
@@ -157,16 +179,22 @@ class TableServer:
             bot_claims = request.get("bot_claims", True)
             if not isinstance(bot_claims, bool):
                 raise ValueError("bot_claims is true or false")
+            gather = request.get("gather", False)
+            if not isinstance(gather, bool):
+                raise ValueError("gather is true or false")
+            level = check_level(request.get("level", DEFAULT_LEVEL))
             table = self.tables.open(str(request.get("game")), options, request.get("seed"),
-                                     bot_claims=bot_claims, reveal=request.get("reveal") is True)
+                                     bot_claims=bot_claims, reveal=request.get("reveal") is True,
+                                     gather=gather, level=level)
             return self._sit(me, table, None, None)
         if op == "join":
             table = self.tables.get(int(request["table"]))
             seat = request.get("seat")
-            code = request.get("code")
-            if code is not None and (not isinstance(code, str) or len(code) > 16):
-                raise ValueError("a seat's code is a few digits")
-            return self._sit(me, table, None if seat is None else int(seat), code)
+            code, table_code = request.get("code"), request.get("table_code")
+            for given in (code, table_code):
+                if given is not None and (not isinstance(given, str) or len(given) > 16):
+                    raise ValueError("a code is a few digits")
+            return self._sit(me, table, None if seat is None else int(seat), code, table_code)
         if op == "watch":
             return self._watch(me, self.tables.get(int(request["table"])),
                                int(request.get("seat") or 0))
@@ -181,6 +209,8 @@ class TableServer:
             return {"type": "left", "reason": "You stopped watching."}
         if me.table is None:
             raise TableError("you are not at a table.")
+        if op in GATHERING_OPS:
+            return self._gathering(me, op, request)
         if op == "act":
             me.table.act(me.who, decode(request["action"]))
             return None
@@ -195,13 +225,38 @@ class TableServer:
             return {"type": "left", "reason": "You left the table."}
         raise TableError(f"unknown request {op!r}.")
 
+    def _gathering(self, me: _Player, op: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        """What a player asks of a table gathering (``play.gathering``), or ``here``."""
+        table, who = me.table, me.who
+        assert table is not None and who is not None
+        if op == "here":
+            table.here(who)
+        elif op == "seat":  # a player moves (or the opener moves a player) to a seat
+            to = _seat_number(request.get("to"))
+            mine = table.seat_of(who)
+            seat = mine if request.get("seat") is None else _seat_number(request.get("seat"))
+            if seat is None:
+                raise TableError("you have no seat at this table.")
+            table.move_seat(who, seat, to)
+        elif op == "level":
+            table.set_level(who, request.get("level"))
+        elif op == "private":
+            table.set_private(who, request.get("private"))
+        elif op == "invite":
+            table.invite(who, request.get("name"))
+        elif op == "start":
+            table.start(who)
+        elif op == "hush":
+            table.set_hush(who, request.get("hush"))
+        return None
+
     def _sit(self, me: _Player, table: Table, seat: int | None,
-             code: str | None) -> dict[str, Any]:
+             code: str | None, table_code: str | None = None) -> dict[str, Any]:
         """Sit down at ``table``, getting up from any other seat first (once the new one
         is certain: a wrong code loses nothing)."""
         assert me.who is not None
         before = me.table or self.tables.held_by(me.who)
-        number = table.take(me.who, me.send, seat, code)
+        number = table.take(me.who, me.send, seat, code, table_code)
         if me.watching is not None:  # a spectator who sits down watches no more
             me.watching.unwatch(me.who)
             me.watching = None

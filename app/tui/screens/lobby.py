@@ -36,7 +36,7 @@ from ..widgets.saved_games import SavedGameRow, SavedGamesBox, SaveNews, saved_g
 from ..widgets.setting import SettingRow
 from ..widgets.steady_footer import SteadyFooter
 from .ask import Answer, AskScreen
-from .messages import ResumeGame, StartGame, ViewSavedGame
+from .messages import ResumeGame, StartGame, StartMatch, ViewSavedGame
 
 __all__ = ["LobbyScreen"]
 
@@ -80,6 +80,7 @@ class LobbyScreen(Screen):
         # Off the key line: with Resume and Tables it would cut "? Help" at 80 columns; the
         # statistics screen shows it, and the help lists it.
         Binding("b", "leaderboard", "Leaderboard", show=False, id="leaderboard"),
+        Binding("m", "match", "Duplicate match", show=False, id="match"),
         # Off the key line too: the title line says it, with the next lesson.
         Binding("L", "learn", "Learn to play: lessons and puzzles", show=False, id="learn"),
     ]
@@ -276,13 +277,18 @@ class LobbyScreen(Screen):
         text = self.query_one("#seed", Input).value
         return seed_problem(int(text)) if text.isdigit() else None
 
-    def action_start(self) -> None:
+    def action_start(self, match: bool = False) -> None:
         if self._seed_problem():  # the help line under the seed says why
             seed = self.query_one("#seed", Input)
             seed.focus()
             self._show_help(seed)
             return
-        self.post_message(StartGame(self._read()))
+        config = self._read()
+        self.post_message(StartMatch(config) if match else StartGame(config))
+
+    def action_match(self) -> None:
+        """A duplicate match against bots with this setup (``play --duplicate``)."""
+        self.action_start(match=True)
 
     @on(Input.Changed, "#seed")
     def _seed_typed(self, event: Input.Changed) -> None:
@@ -313,7 +319,8 @@ class LobbyScreen(Screen):
         from .tables import TablesScreen  # for start-up time: only on a server
 
         config = self._read()
-        self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims))
+        self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims,
+                                          config_level(config)))
 
     def action_resume(self) -> None:
         focused = self.focused

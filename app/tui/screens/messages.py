@@ -11,13 +11,20 @@ from moon42.rules import Action
 
 from ...play.config import GameConfig
 
-__all__ = ["StartGame", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
+__all__ = ["StartGame", "StartMatch", "ActionChosen", "PaceChanged", "ShowScores", "GameOverChoice",
            "ResumeGame", "ViewSavedGame", "UndoMove", "ExportRecord", "ClaimRest"]
 
 
 @dataclass
 class StartGame(Message):
     """The lobby's Start: play a game with this setup."""
+
+    config: GameConfig
+
+
+@dataclass
+class StartMatch(Message):
+    """The lobby's m: a duplicate match against bots with this setup."""
 
     config: GameConfig
 

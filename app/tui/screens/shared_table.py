@@ -145,6 +145,12 @@ class SharedTableScreen(_ChatBeside, TableScreen):
     def action_leave_table(self) -> None:
         self.flow.leave()
 
+    def on_key(self) -> None:
+        """Any key brings a player who was away back (``club_flow``)."""
+        pressed = getattr(self.flow, "pressed", None)
+        if pressed is not None:
+            pressed()
+
 
 class SpectatorTableScreen(SharedTableScreen):
     """A spectator's table: the game as it is played, no hand, no move to make."""
@@ -242,14 +248,29 @@ class WatchedSummary(SharedSummary):
 
 
 class SharedGameOver(GameOverScreen):
-    """The game's end at a shared table: back to the tables, or quit.  A game of one's own
-    is played again, replayed or dealt again from here; a shared table's is not (its record
-    stays on the server), so those keys are neither offered nor taken."""
+    """The game's end at a shared table: another game at the same seats with the same
+    players (``n``), the game replayed (``r``) or one of its deals played again alone
+    (``p``) from the record the server wrote into the player's records, back to the
+    tables, or quit."""
 
-    BINDINGS = [Binding("l,escape", "choose('lobby')", "Back to the tables", key_display="l",
+    BINDINGS = [Binding("n", "choose('again')", "Play again here", id="shared-over-again"),
+                Binding("l,escape", "choose('lobby')", "Tables", key_display="l",
                         id="shared-over-leave")]
-    PROMPT = "l: back to the shared tables, q: quit"
-    WHICH_KEY = "Enter starts nothing here: l goes back to the shared tables, q quits."
+    PROMPT = ("n: play again at this table, r: replay this game, p: play a deal again alone, "
+              "l: back to the tables")
+    WHICH_KEY = "Enter starts nothing here: n plays again at this table, l goes back."
+
+    def __init__(self, flow: Any, view: SeatView, glyphs) -> None:
+        super().__init__(view, glyphs)
+        self.flow = flow
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action in ("which_key", "choose") and parameters != ("again",)
+        if self.flow.watching:  # a spectator has no seat to play again, nor a record
+            return action in ("which_key", "choose") and parameters != ("again",)
+        return True
+
+    def action_replay(self) -> None:
+        self.flow.replay()
+
+    def action_deal_again(self) -> None:
+        self.flow.deal_again()

@@ -79,22 +79,38 @@ def hands_that_fit(rows: int, view: SeatView) -> int:
 class HandSummaryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,space", "next_hand", "Next hand", key_display="⏎", id="next-hand"),
-        Binding("escape", "next_hand", "Next hand", show=False, id="next-hand-esc"),
+        # The same key where what comes next is not a hand (the prompt says what).
+        Binding("enter,space", "go_on", "Go on", key_display="⏎", id="go-on"),
+        Binding("escape", "leave", "Next hand", show=False, id="next-hand-esc"),
     ]
 
     def __init__(self, result: HandResult, view: SeatView, glyphs: Glyphs = UNICODE,
-                 auto_seconds: float | None = None, last: bool = False) -> None:
+                 auto_seconds: float | None = None, last: bool = False,
+                 prompt: str | None = None) -> None:
         super().__init__()
         self.result, self.view, self.glyphs = result, view, glyphs
         self.auto_seconds = auto_seconds
         self.last = last  # the game's last hand: the final score comes next
+        self.next_is_a_hand = prompt is None
+        self.prompt = prompt or ("Press Enter for the final score." if last else
+                                 "Press Enter for the next hand.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_hand", "go_on"):
+            return (action == "next_hand") == self.next_is_a_hand
+        return True
+
+    def action_go_on(self) -> None:
+        self.action_next_hand()
+
+    def action_leave(self) -> None:
+        self.action_next_hand()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="summary"):
             yield Static(summary_text(self.result, self.view, self.glyphs), id="summary-text")
             yield Scoreboard(id="scoreboard")
-        yield Static("Press Enter for the final score." if self.last else
-                     "Press Enter for the next hand.", id="summary-prompt")
+        yield Static(self.prompt, id="summary-prompt")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -89,6 +89,7 @@ class TableScreen(TableKeys, Screen):
         self.showing_last = False
         self.typed = ""
         self.pace_text = ""
+        self.heading = ""  # what the first status line starts with, if not the game's name
         self._offers: list = []
         self.refused = False
         # Whether u may take a move back (the lobby's Undo setting; the flow sets it).

@@ -108,14 +108,23 @@ def fit_prompt(prompt: Line, text: str) -> None:
         prompt.styles.height = rows
 
 
+def _cut(line: Text, width: int) -> Text:
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
 def draw_table(screen: DrawnTable, view: SeatView, new_turn: bool) -> list[Action]:
     """The status lines, the seats, the hand and the centre; ``new_turn``: the cursors start
     again.  Returns the bids or trumps the choices offer (none but on the human's turn)."""
     me, n = view.seat, view.seats
     watching = not screen.interactive
-    status = Text(status_lines(view, screen.glyphs, screen.pace_text, watching), no_wrap=True,
-                  overflow="ellipsis")
-    put(screen.query_one("#status", Line), status)
+    # Each status line is cut to the width (Textual wraps a long one over the next).
+    line_widget = screen.query_one("#status", Line)
+    width = line_widget.size.width or screen.app.size.width
+    status = Text("\n", no_wrap=True).join(
+        _cut(Text(line), width) for line in status_lines(
+            view, screen.glyphs, screen.pace_text, watching, screen.heading).split("\n"))
+    put(line_widget, status)
     top = screen.query_one("#seat-top", SeatPanel)
     left = screen.query_one("#seat-left", SeatPanel)
     right = screen.query_one("#seat-right", SeatPanel)

@@ -170,6 +170,23 @@ class TableKeys:
         make = Play if kind == "play" else Discard
         self._choose(make(self.view.seat, tiles[index]))
 
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        """A tile clicked or tapped: played (or discarded), as its number key would."""
+        kind = self._my_kind()
+        if kind in ("play", "discard"):
+            self.query_one("#hand", HandView).cursor = message.index
+            self._tile_at(message.index, kind)
+
+    def on_choice_bar_clicked(self, message: ChoiceBar.Clicked) -> None:
+        """A bid or trump clicked or tapped: chosen, as the cursor and Enter would (a moon
+        bid asks for a second click, as for a second Enter)."""
+        if self._my_kind() in ("bid", "trump"):
+            if self.typed:
+                self.typed = ""
+                self.update_typed()
+            self.query_one("#choices", ChoiceBar).cursor = message.index
+            self.action_confirm()
+
     def action_digit(self, number: int) -> None:
         kind = self._my_kind()
         if kind in ("play", "discard"):

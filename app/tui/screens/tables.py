@@ -24,6 +24,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from ...play.connection import TableClient
+from ...play.difficulty import LEVELS
+from ...play.gathering import DEFAULT_LEVEL
 from ...play.served import NOT_SERVED
 from ...play.words import GAME_TITLES
 
@@ -46,14 +48,23 @@ class SeatFlow(Protocol):
 
 
 def table_line(entry: dict[str, Any]) -> str:
+    """``3. Texas 42 to 7, forced bid; easy bots; waiting: ann, bob (2 free); private``."""
+    waiting = entry.get("waiting") is True
     seats = ", ".join(s["name"] + ("" if s["connected"] or not s["human"] else " (away)")
-                      for s in entry["seats"])
+                      for s in entry["seats"] if s["human"] or not waiting)
     title = GAME_TITLES.get(entry["game"], entry["game"])
-    state = "over" if entry["over"] else f"hand {entry['hand']}"
+    state = "waiting" if waiting else "over" if entry["over"] else f"hand {entry['hand']}"
+    target = f" to {entry['target']}" if entry.get("target") else ""
+    rules = "".join(f", {rule}" for rule in entry.get("rules") or [])
+    level = f"; {entry['level']} bots" if entry.get("level") else ""
+    free = int(entry.get("free") or 0)
+    seats += f" ({free} free)" if free and waiting else ""
     watched = int(entry.get("spectators") or 0)
     extra = f"; {watched} watching" if watched else ""
     extra += "; hands shown after" if entry.get("reveal") else ""
-    return f"{entry['table']}. {title}, {state}: {seats}{extra}"
+    extra += "; private" if entry.get("private") else ""
+    extra += "; full: w watches" if not free and waiting else ""
+    return f"{entry['table']}. {title}{target}{rules}{level}; {state}: {seats}{extra}"
 
 
 class SeatCodeScreen(ModalScreen[str | None]):
@@ -94,9 +105,11 @@ class TablesScreen(Screen):
                   id=f"table-digit-{n}") for n in range(10)],
     ]
 
-    def __init__(self, game: str, options: dict[str, Any], bot_claims: bool = True) -> None:
+    def __init__(self, game: str, options: dict[str, Any], bot_claims: bool = True,
+                 level: str = DEFAULT_LEVEL) -> None:
         super().__init__()
         self.game, self.options = game, options
+        self.level = level if level in LEVELS else DEFAULT_LEVEL  # the lobby's Difficulty
         self.bot_claims = bot_claims  # the lobby's "Bot claims", for a table opened here
         self.client: TableClient | None = None
         self.flow: SeatFlow | None = None
@@ -136,7 +149,8 @@ class TablesScreen(Screen):
             lines.append("No tables are open yet.\n")
         shown = "on" if self.reveal else "off"
         lines.append("\n".join([
-            "", f"o opens a table of {title} with the lobby's house rules. To sit at a "
+            "", f"o opens a table of {title} with the lobby's house rules and Difficulty "
+            f"({self.level}); it waits for players until you deal. To sit at a "
             "table (bots play the empty seats), type its number and Enter, or pick its row "
             "with the arrows and Enter; w and then a number or a row watches it.",
             "A seat is yours until you leave it: if you drop, a bot plays it until you "
@@ -196,7 +210,7 @@ class TablesScreen(Screen):
             self.listing = message["tables"]
             if self.row not in [entry["table"] for entry in self.listing]:
                 self.row = None
-        elif kind in ("seated", "view") and self._new_flow(message):
+        elif kind in ("seated", "view", "gathering") and self._new_flow(message):
             self._received_at_table(message)
             return
         elif kind == "left":
@@ -212,6 +226,10 @@ class TablesScreen(Screen):
             table = self._joining or self.held
             if message.get("code") and table is not None:
                 self._ask_code(table, self.news)
+            elif message.get("table_code") and table is not None:
+                self._ask_code(table, self.news, "table_code")
+            elif "is full" in said and table is not None:
+                self.news += f" w and {table}, Enter watches it."
         self._draw()
 
     def _new_flow(self, message: dict[str, Any]) -> bool:
@@ -237,10 +255,10 @@ class TablesScreen(Screen):
         else:
             self.flow.receive(message)
 
-    def _ask_code(self, table: int, question: str) -> None:
+    def _ask_code(self, table: int, question: str, field: str = "code") -> None:
         def answer(code: str | None) -> None:
             if code:
-                self._send({"op": "join", "table": table, "code": code})
+                self._send({"op": "join", "table": table, field: code})
 
         self.app.push_screen(SeatCodeScreen(question), answer)
 
@@ -263,7 +281,8 @@ class TablesScreen(Screen):
     def action_open_table(self) -> None:
         self.watch_next, self.typed = False, ""
         self._send({"op": "open", "game": self.game, "options": self.options,
-                    "bot_claims": self.bot_claims, "reveal": self.reveal})
+                    "bot_claims": self.bot_claims, "reveal": self.reveal, "gather": True,
+                    "level": self.level})
 
     def action_digit(self, digit: int) -> None:
         if len(self.typed) < NUMBER_DIGITS:

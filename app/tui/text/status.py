@@ -31,11 +31,13 @@ def _score_parts(view: SeatView) -> list[str]:
     return [f"{names[s]} {view.scores[s]}" for s in range(view.seats)]
 
 
-def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool = False) -> str:
-    """``watching``: nobody at the table is "us" (a game the bots play alone)."""
+def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool = False,
+                 heading: str = "") -> str:
+    """``watching``: nobody at the table is "us" (a game the bots play alone); ``heading``:
+    the first line's start instead of the game's name."""
     options = view.options
     dot = f" {glyphs.dot} "
-    parts = [GAME_TITLES[view.game]]
+    parts = [heading or GAME_TITLES[view.game]]
     if view.bidder is not None and view.phase is not Phase.BIDDING:
         said = bid_text(view.high_bid, view.contract or "bid", options)
         parts.append(f"{view.players[view.bidder]} bid {said}")

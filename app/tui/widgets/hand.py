@@ -9,6 +9,8 @@ border and carets, so colour is never the only sign.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -22,7 +24,14 @@ __all__ = ["HandView"]
 
 
 class HandView(Widget):
-    """Seven or eight tiles in a row, numbered 1 to 8 for the keys."""
+    """Seven or eight tiles in a row, numbered 1 to 8 for the keys (or clicked)."""
+
+    class Clicked(Message):
+        """A tile was clicked or tapped: its index in the hand."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
 
     tiles: reactive[tuple[Tile, ...]] = reactive(())
     legal: reactive[frozenset[Tile] | None] = reactive(None)
@@ -43,18 +52,40 @@ class HandView(Widget):
         n = max(1, len(self.tiles))
         return self.size.width >= n * (BIG_WIDTH + 1) - 1 and self.size.height >= BIG_HEIGHT + 1
 
+    def _layout(self) -> tuple[bool, int, int, int]:
+        """Where the tiles stand: big or compact, the step from one to the next, and the
+        first tile's column and row."""
+        big = self.big_fits()
+        step = BIG_WIDTH + 1 if big else 7
+        total = len(self.tiles) * step - 1
+        x0 = max(0, (self.size.width - total) // 2)
+        tile_h = BIG_HEIGHT if big else 1
+        y0 = max(0, (self.size.height - tile_h - 1) // 2)
+        return big, step, x0, y0
+
+    def tile_at(self, x: int, y: int) -> int | None:
+        """The index of the tile drawn at (``x``, ``y``) (its key line included), or None."""
+        if not self.tiles:
+            return None
+        big, step, x0, y0 = self._layout()
+        height = (BIG_HEIGHT if big else 1) + 1
+        index, within = divmod(x - x0, step)
+        if x < x0 or within >= step - 1 or not y0 <= y < y0 + height:
+            return None
+        return index if index < len(self.tiles) else None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.tile_at(event.x, event.y)
+        if index is not None:
+            self.post_message(self.Clicked(index))
+
     def render(self) -> Text:
         width, height = self.size.width, self.size.height
         canvas = Canvas(width, height)
         if not self.tiles:
             canvas.centre(height // 2, self.empty_text, "dim")
             return canvas.text()
-        big = self.big_fits()
-        step = BIG_WIDTH + 1 if big else 7
-        total = len(self.tiles) * step - 1
-        x0 = max(0, (width - total) // 2)
-        tile_h = BIG_HEIGHT if big else 1
-        y0 = max(0, (height - tile_h - 1) // 2)
+        big, step, x0, y0 = self._layout()
         for i, tile in enumerate(self.tiles):
             self._draw(canvas, x0 + i * step, y0, i, tile, big)
         return canvas.text()

@@ -49,6 +49,17 @@ def progress_bar(total: int, target: int, width: int, glyphs: Glyphs) -> str:
     return glyphs.bar_full * filled + glyphs.bar_empty * (width - filled)
 
 
+# The columns the hands' table fits in (an 80-column screen less its padding).
+SCOREBOARD_WIDTH = 76
+
+
+def _cut(name: str, width: int, glyphs: Glyphs) -> str:
+    """``name`` in ``width`` columns, its end marked where it is cut."""
+    if len(name) <= width:
+        return name
+    return name[:width - 1] + ("." if glyphs.ascii else "…")
+
+
 def _result_word(result: HandResult, glyphs: Glyphs) -> str:
     if result.thrown_in:
         return "thrown in"
@@ -66,11 +77,13 @@ def scoreboard_text(
     """History table (the most recent ``last`` hands), totals, and progress to the target."""
     units = units_of(options)
     names = unit_names(options, players)
-    col = max(7, *(len(n) + 1 for n in names))
-    text = Text(no_wrap=True, overflow="ellipsis")
     bid_w = 12 if options.is_moon else 17  # "Plunge (4 marks)", "126 (3 marks)"
+    # The sides' columns share what 76 columns leave: a long name is cut in the heading.
+    room = max(7, (SCOREBOARD_WIDTH - 34 - bid_w) // len(names))
+    col = min(room, max(7, *(len(n) + 1 for n in names)))
+    text = Text(no_wrap=True, overflow="ellipsis")
     head = f"{'Hand':<5}{'Bidder':<9}{'Bid':<{bid_w}}{'Trump':<10}{'Result':<10}"
-    head += "".join(f"{n:>{col}}" for n in names)
+    head += "".join(f"{_cut(n, col - 1, glyphs):>{col}}" for n in names)
     text.append(head + "\n", "bold underline")
     shown = results if last is None else results[-last:]
     if len(shown) < len(results):

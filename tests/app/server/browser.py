@@ -80,6 +80,7 @@ class Browser:
             raise AssertionError("chromium did not start")
         self._ids = itertools.count(1)
         self.requested: list[str] = []  # every address the page asked for
+        self.answer: object = None  # what ``ask`` found
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -93,9 +94,14 @@ class Browser:
             self.process.stderr.close()
 
     async def page_text_and_picture(self, url: str, wanted: str, picture: Path,
-                                    timeout: float = 60.0) -> str:
+                                    timeout: float = 60.0, phone: tuple[int, int] | None = None,
+                                    ask: str | None = None,
+                                    tap: tuple[float, float, str] | None = None) -> str:
         """Open ``url``, wait until the app has drawn ``wanted``; save a screenshot.
 
+        ``phone``: the page is seen on a phone's screen of that size (CSS pixels, touch);
+        ``ask``: a script whose value is kept in ``answer`` once the page is painted;
+        ``tap``: then a finger taps the page at (x, y) and the app must draw the words given.
         Returns the text the app sent, without its escape sequences.
         """
         http = self.endpoint.split("/devtools")[0].replace("ws://", "http://")
@@ -108,21 +114,42 @@ class Browser:
                 await self._call(ws, "Network.enable")
                 await self._call(ws, "Page.addScriptToEvaluateOnNewDocument",
                                  source=_WATCH_WEBSOCKETS)
+                if phone is not None:
+                    # One pixel a CSS pixel: xterm draws a changed pixel ratio too big in a
+                    # headless browser.
+                    await self._call(ws, "Emulation.setDeviceMetricsOverride", width=phone[0],
+                                     height=phone[1], deviceScaleFactor=1, mobile=True)
+                    await self._call(ws, "Emulation.setTouchEmulationEnabled", enabled=True)
                 await self._call(ws, "Page.navigate", url=url)
-                text = ""
-                loop = asyncio.get_running_loop()
-                deadline = loop.time() + timeout
-                while wanted not in text:
-                    if loop.time() > deadline:
-                        raise AssertionError(f"the page never showed {wanted!r}: {text!r}")
-                    await asyncio.sleep(0.5)
-                    found = await self._call(ws, "Runtime.evaluate",
-                                             expression="window.moon42Screen || ''")
-                    text = _ESCAPES.sub("", found["result"].get("value", ""))
+                deadline = asyncio.get_running_loop().time() + timeout
+                text = await self._screen_until(ws, wanted, deadline)
                 await self._painted(ws, deadline)
+                if ask is not None:
+                    found = await self._call(ws, "Runtime.evaluate", expression=ask)
+                    self.answer = found["result"].get("value")
+                if tap is not None:
+                    x, y, wanted = tap
+                    for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
+                        await self._call(ws, "Input.dispatchTouchEvent", type=kind,
+                                         touchPoints=points)
+                    text = await self._screen_until(ws, wanted, deadline)
                 shot = await self._call(ws, "Page.captureScreenshot", format="png")
                 picture.write_bytes(base64.b64decode(shot["data"]))
                 return text
+
+    async def _screen_until(self, ws: aiohttp.ClientWebSocketResponse, wanted: str,
+                            deadline: float) -> str:
+        """What the app sent (escapes left out), once it holds ``wanted``."""
+        loop = asyncio.get_running_loop()
+        text = ""
+        while wanted not in text:
+            if loop.time() > deadline:
+                raise AssertionError(f"the page never showed {wanted!r}: {text!r}")
+            await asyncio.sleep(0.5)
+            found = await self._call(ws, "Runtime.evaluate",
+                                     expression="window.moon42Screen || ''")
+            text = _ESCAPES.sub("", found["result"].get("value", ""))
+        return text
 
     async def _painted(self, ws: aiohttp.ClientWebSocketResponse, deadline: float) -> None:
         """Until the page has painted all the app sent: nothing new came while the

@@ -235,6 +235,17 @@ def play_turns(tmux: Tmux, names: Iterable[str], done: Callable[[str], bool],
     return ended
 
 
+GATHERING = "gathering players"  # a table opened with o waits for its opener's Enter
+
+
+def deal(tmux: Tmux, name: str) -> None:
+    """The opener of a table gathering its players starts it (Enter): the first hand."""
+    tmux.wait_for(name, GATHERING)
+    tmux.keys(name, "Enter")
+    wait_until(lambda: GATHERING not in tmux.screen(name), what="the first deal",
+               shown=lambda: tmux.screens(name))
+
+
 def connections_to(port: int) -> int:
     """TCP connections to ``port`` that the server holds open, as the kernel counts them:
     established, or closed by the client and not yet by the server (CLOSE_WAIT: a server

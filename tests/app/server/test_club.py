@@ -22,7 +22,7 @@ from moon42.app.server.accounts.identity import member_identity, player_folder
 from tests.app.tui.helpers import tile_names
 
 from .browser import _ESCAPES
-from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, processes_mentioning, wait_until
+from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, deal, processes_mentioning, wait_until
 from .test_shared_tables import AT_TABLE, hand_tiles
 
 pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
@@ -116,6 +116,7 @@ def test_a_browser_member_and_an_ssh_player_sit_at_one_table(tmp_path: Path) -> 
             tmux.keys("ann", "o")  # ann opens a table...
             await asyncio.to_thread(tmux.wait_for, "ann", "This seat's code")
             tmux.keys("ann", "Enter")
+            await asyncio.to_thread(deal, tmux, "ann")
             await asyncio.to_thread(tmux.wait_for, "ann", AT_TABLE)
 
             zoe = await game(session, url)  # ...and Zoë, in her browser, sits at it

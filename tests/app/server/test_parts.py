@@ -158,6 +158,9 @@ def test_the_app_gets_the_terminal_settings_and_nothing_else(tmp_path: Path) -> 
         (["serve", "club", "--guest", "--max-members", "0"], "--max-members is 1 to"),
         (["serve", "club", "--guest", "--public-url", "ftp://x"], "--public-url starts with"),
         (["serve", "club", "--max-sessions", "3"], "one of the arguments --authorized-keys"),
+        (["serve", "ssh", "--guest", "--move-clock", "2"], "--move-clock is 0 (no clock) or 5"),
+        (["serve", "ssh", "--guest", "--move-clock", "nan"], "--move-clock is 0"),
+        (["serve", "club", "--guest", "--move-clock", "3601"], "--move-clock is 0"),
         (["serve"], "required"),
     ],
 )

@@ -23,6 +23,7 @@ from .harness import (
     PATIENCE,
     Server,
     Tmux,
+    deal,
     my_turn,
     play_turns,
     processes_mentioning,
@@ -61,6 +62,8 @@ def sit_down(tmux: Tmux, name: str, key: str) -> str:
     tmux.wait_for(name, "Shared tables")
     tmux.keys(name, key)
     code = seated(tmux, name)
+    if key == "o":  # the table gathers its players: its opener deals at once
+        deal(tmux, name)
     tmux.wait_for(name, AT_TABLE)
     return code
 
@@ -219,6 +222,7 @@ def test_tables_past_nine_are_joined_watched_and_taken_back_by_number(tmp_path: 
                        what=f"table {number} closed", shown=lambda: tmux.screens("ann"))
         tmux.keys("ann", "o")  # table 12, where ann stays
         seated(tmux, "ann")
+        deal(tmux, "ann")
         tmux.wait_for("ann", AT_TABLE)
 
         tmux.open("bob", server.ssh(None, "-tt", user="bob"))

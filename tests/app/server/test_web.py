@@ -101,6 +101,35 @@ def test_the_page_shows_the_lobby_from_the_servers_own_files(tmp_path: Path, web
     assert any(url.endswith(".ttf") for url in browser.requested)
 
 
+_TURN_SHOWN = ("getComputedStyle(document.querySelector('.turn-dialog')).display"
+               " + ' ' + document.getElementById('terminal').dataset.fontSize")
+
+
+@pytest.mark.needs("chromium")
+def test_a_phone_on_its_side_gets_the_whole_table_and_held_upright_is_asked_to_turn(
+        tmp_path: Path, web: str) -> None:
+    # Held upright, the page is too narrow for the table: the app says so behind the
+    # page's own request to turn the phone.  On its side, a tap on the key line's "Start
+    # game" (the bottom row, columns 12 to 21 at 6 pixels a column) deals a game.
+    for size, turn, wanted in (((844, 390), False, "moon42: Moon and Texas 42"),
+                               ((390, 844), True, "enlarge the terminal")):
+        browser = Browser(tmp_path / f"{size[0]}")
+        tap = None if turn else (15 * 6, size[1] - 4, "s Scores")
+        try:
+            text = asyncio.run(browser.page_text_and_picture(
+                web + "/", wanted, tmp_path / f"{size[0]}.png", phone=size, ask=_TURN_SHOWN,
+                tap=tap))
+        finally:
+            browser.close()
+        shown, font = str(browser.answer).split()
+        assert (shown == "flex") == turn, browser.answer
+        assert 6 <= int(font) < 16  # smaller than on a computer's screen, and not tiny
+        # On its side: the whole lobby, at least 80 columns by 24 rows, and the table after
+        # the tap (``page_text_and_picture`` waited for its key line).
+        assert ("enlarge the terminal" in text) == turn
+        assert ("s Scores" in text) == (not turn)
+
+
 def test_static_files_are_served_but_never_listed(web: str) -> None:
     assert "xterm" in (_fetch(web + "/static/css/xterm.css") or "")
     for path in ("/static/", "/static/js/", "/static/fonts", "/static/../server.py",

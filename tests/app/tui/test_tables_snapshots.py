@@ -96,3 +96,17 @@ def test_shared_table_seat(snap_compare, server) -> None:
 
 def test_a_guest_is_told_the_seat_code(snap_compare, server) -> None:
     assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_told_the_code)
+
+
+async def _gathering(pilot: Pilot) -> None:
+    from moon42.app.tui.screens.gathering import GatheringScreen
+
+    await _tables(pilot)
+    await pilot.press("o")  # a table of the lobby's game, gathering its players
+    await _until(pilot, lambda: isinstance(pilot.app.screen, SeatCodeNotice))
+    await pilot.press("enter")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, GatheringScreen))
+
+
+def test_shared_table_gathering(snap_compare, server) -> None:
+    assert snap_compare(Moon42App(), terminal_size=(80, 24), run_before=_gathering)
