@@ -2,7 +2,8 @@
 
 One module a command, each adding its own parser and running it: ``play`` (play, watch and
 the lobby), ``check``, ``options``, ``replay``, ``review``, ``bench``, ``arena``, ``serve``,
-``match`` and ``stats``; the flags they share are declared once in ``flags``.
+``match``, ``stats`` and ``learn`` (learn and puzzle); the flags they share are declared
+once in ``flags``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from . import arena, bench, check, match, options, play, replay, review, serve, stats
+from . import arena, bench, check, learn, match, options, play, replay, review, serve, stats
 from .flags import add_display_flags
 
 __all__ = ["build_parser", "main"]
@@ -22,6 +23,7 @@ examples:
   moon42 play texas42 --seed 7    Texas 42 against three basic bots, deals from seed 7
   moon42 play moon3 --option min_bid=3 --option trump_before_widow=true
   moon42 watch moon4 --pace 0.2   four bots play a whole game of Moon for 4
+  moon42 learn texas42            lessons: learn Texas 42 at the table
   moon42 replay game.json         step through a game record, every hand face up
   moon42 options texas42          the house rules of Texas 42, as --option KEY=VALUE
   moon42 serve ssh --guest        anyone may play over SSH: ssh -p 2222 127.0.0.1
@@ -43,6 +45,8 @@ _RUN: dict[str, Callable[[argparse.Namespace, argparse.ArgumentParser], int]] = 
     "arena": arena.run,
     "stats": lambda args, parser: stats.run_stats(args.json, getattr(args, "ascii", False)),
     "serve": serve.run,
+    "learn": learn.run_learn,
+    "puzzle": learn.run_puzzle,
 }
 
 
@@ -67,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_arena_parser(commands)
     serve.add_serve_parser(commands)
     stats.add_stats_parser(commands)
+    learn.add_learn_parser(commands)
+    learn.add_puzzle_parser(commands)
     return parser
 
 

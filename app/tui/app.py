@@ -23,6 +23,7 @@ from ..play.records import DamagedSave, read_doc
 from ..play.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
 from ..play.served import Served
 from .frames import draw_only_what_shows
+from .learning import Learning, Lesson
 from .quiet_input import driver_for
 from .replay.positions import Replay, ReplayError
 from .screens.ask import Answer, AskScreen
@@ -59,7 +60,7 @@ _NOT_HELP = ("focus_", "app.focus", "screen.copy", "copy", "scroll_", "page_", "
 _ASCII_KEYS = {"←→": "<-/->", "↑↓": "up/dn", "⏎": "Enter", "←": "<-", "→": "->", "⌫": "Bksp"}
 
 
-class Moon42App(App[None]):
+class Moon42App(Learning, App[None]):
     CSS = files("moon42.assets").joinpath("moon42.tcss").read_text(encoding="utf-8")
     TITLE = "moon42"
     # Textual's command palette offers nothing a player needs, and its key hint takes room.
@@ -72,9 +73,12 @@ class Moon42App(App[None]):
     def __init__(self, config: GameConfig | None = None, ascii_only: bool = False,
                  lobby: bool = True, pace: float | None = None,
                  saved: Saved | None = None, served: Served | None = None,
-                 duplicate: int | None = None) -> None:
+                 duplicate: int | None = None, learn: Lesson | str | None = None) -> None:
+        """``learn``: a lesson to play, or a game whose lessons to list (``moon42 learn``),
+        or ``puzzle:GAME`` (``moon42 puzzle``)."""
         super().__init__()
         self.duplicate = duplicate  # the deals of a duplicate match to play (play --duplicate)
+        self.learn = learn
         # The server that started this game, if one did: its tables and leaderboard.
         self.served = served if served is not None else Served.from_environment()
         draw_only_what_shows()  # partial frames draw only what they change (app/tui/frames.py)
@@ -93,7 +97,13 @@ class Moon42App(App[None]):
             self.add_class("-ascii")
 
     def on_mount(self) -> None:
-        if self.open_lobby:
+        if isinstance(self.learn, Lesson):
+            self.start_lesson(self.learn)
+        elif isinstance(self.learn, str) and self.learn.startswith("puzzle:"):
+            self.show_puzzle(self.learn.partition(":")[2])
+        elif isinstance(self.learn, str):
+            self.show_lessons(self.learn or None)
+        elif self.open_lobby:
             config = self.start_config or load_last()
             if self.pace is not None:
                 config = config.with_(pace=self.pace)

@@ -152,20 +152,31 @@ class Flow(TableFlow):
     """Seat 0 of a game of one's own (or the view from it, in a game the bots play)."""
 
     def __init__(self, app: App, config: GameConfig, glyphs: Glyphs,
-                 on_over: Callable[[str], Any], game: Game | None = None, seat: int = 0) -> None:
+                 on_over: Callable[[str], Any], game: Game | None = None, seat: int = 0,
+                 local: LocalTable | None = None) -> None:
+        """``local``: the table to play at (a lesson's), else a new one for ``config``."""
         super().__init__(app, glyphs)
         self.config = config
         self.on_over = on_over
-        self.local = LocalTable(config, game, held=lambda: getattr(app, "too_small", False),
-                                seat=seat)
-        self.connection = LocalConnection(self.local, self.receive)
+        self.local = local or LocalTable(config, game, held=self.held, seat=seat)
+        self.connection = self._connect()
         self.me = seat
         self.human = self.local.human
         self.level = self.local.level
-        self.table = OwnTableScreen(self, glyphs, interactive=self.human is not None)
+        self.table = self._table_screen()
         self.table.undo_allowed = config.allow_undo
         self.waiting: str | None = None
         self._hurry = asyncio.Event()
+
+    def held(self) -> bool:
+        """Whether the bots wait (the terminal is too small to show their moves)."""
+        return bool(getattr(self.app, "too_small", False))
+
+    def _connect(self) -> LocalConnection:
+        return LocalConnection(self.local, self.receive)
+
+    def _table_screen(self) -> OwnTableScreen:
+        return OwnTableScreen(self, self.glyphs, interactive=self.human is not None)
 
     # ----- what follows the game reads of it (``app/play/following.py``) --
 

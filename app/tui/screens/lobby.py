@@ -20,6 +20,7 @@ from moon42.rules.options import GAMES, HOUSE_RULES, SEATS, options_for
 from ...play.config import DEFAULT_NAMES, PACES, GameConfig, seed_problem
 from ...play.difficulty import config_level
 from ...play.files import shown
+from ...play.lesson_progress import next_lesson_words
 from ...play.locks import GameLocked
 from ...play.saves import SavedGame, SavedGames, abandon, saved_games
 from ...play.served import NOT_SERVED
@@ -80,6 +81,8 @@ class LobbyScreen(Screen):
         # statistics screen shows it, and the help lists it.
         Binding("b", "leaderboard", "Leaderboard", show=False, id="leaderboard"),
         Binding("m", "match", "Duplicate match", show=False, id="match"),
+        # Off the key line too: the title line says it, with the next lesson.
+        Binding("L", "learn", "Learn to play: lessons and puzzles", show=False, id="learn"),
     ]
 
     def __init__(self, config: GameConfig, bot_names: list[str], descriptions: dict[str, str],
@@ -100,7 +103,8 @@ class LobbyScreen(Screen):
         chosen = self.options_by_game.get(game, {})
         resolved = options_for(game, chosen)
         defaults = options_for(game, {k: v for k, v in chosen.items() if k != "target"})
-        yield Static("moon42: Moon and Texas 42, a new game", id="lobby-title")
+        yield Static(f"moon42: Moon and Texas 42 · L: learn to play ({next_lesson_words()})",
+                     id="lobby-title", markup=False)
         if self.saved.games:
             yield saved_games_title(self.saved)
             yield SavedGamesBox(self.saved)
@@ -301,6 +305,10 @@ class LobbyScreen(Screen):
         if action == "leaderboard":  # only on a server (app/play/stats/board.py)
             return getattr(self.app, "served", NOT_SERVED).board is not None
         return True
+
+    def action_learn(self) -> None:
+        """The lessons, the next one (as the title line names it) picked."""
+        self.app.show_lessons()  # type: ignore[attr-defined]
 
     def action_leaderboard(self) -> None:
         from .leaderboard import LeaderboardScreen  # for start-up time: only on a server

@@ -30,6 +30,8 @@ from moon42.rules.tiles import TILES, Tile, mask_of, tile
 from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump, suit_name
 from moon42.rules.views import SeatView
 
+from ...play.phrases import phrase
+
 __all__ = ["Claim", "play_claims", "play_reason", "hand_claims"]
 
 
@@ -168,16 +170,16 @@ def play_claims(view: SeatView, t: Tile) -> list[Claim]:
 def _lead_claims(m: _Move) -> list[Claim]:
     out = []
     if m.sure_winner:
-        out.append(Claim("sure_winner", "nothing left can beat it"))
+        out.append(Claim("sure_winner", phrase("sure_winner")))
     if m.is_trump:
         if not m.unseen_above and not m.held_above:
-            out.append(Claim("highest_trump_left", "the highest trump left"))
+            out.append(Claim("highest_trump_left", phrase("highest_trump_left")))
         elif not m.held_above:
-            out.append(Claim("your_highest_trump", "your highest trump"))
+            out.append(Claim("your_highest_trump", phrase("your_highest_trump")))
         unseen = m.unseen_trumps.bit_count()
         if unseen and m.opponents_may_hold_trumps:
             out.append(Claim("trumps_unseen",
-                             f"to draw trumps ({unseen} you have not seen)"))
+                             f"{phrase('draw_trumps')} ({unseen} you have not seen)"))
     elif not m.unseen_above and not m.held_above and not m.sure_winner:
         out.append(Claim("highest_of_suit_left", f"the highest {_singular(m.suit)} left"))
     if m.held_above:
@@ -196,15 +198,15 @@ def _follow_claims(m: _Move) -> list[Claim]:
         if tops and all(m.tops(u) for u in m.legal):
             out.append(Claim("nello_must_take", "it takes the trick, as any tile you may would"))
         elif not tops:
-            out.append(Claim("stays_under", "it stays under the trick"))
+            out.append(Claim("stays_under", phrase("stays_under")))
         return out
     led_trump = m.rules.is_trump[m.tiles[0]]
     if tops:
         if m.is_trump and not led_trump:
             won = " and wins the trick" if m.last else ""
-            out.append(Claim("trumps_in", "it trumps in" + won))
+            out.append(Claim("trumps_in", phrase("trumps_in") + won))
         elif m.last:
-            out.append(Claim("wins_trick", "it wins the trick"))
+            out.append(Claim("wins_trick", phrase("wins_trick")))
         else:
             out.append(Claim("tops_trick", "it tops the trick so far"))
         if m.counts and m.on_trick:
@@ -212,16 +214,16 @@ def _follow_claims(m: _Move) -> list[Claim]:
         return out
     partner = view.partner
     if partner is not None and m.winning_seat == partner:
-        out.append(Claim("partner_winning", "your partner is winning the trick"))
+        out.append(Claim("partner_winning", phrase("partner_winning")))
         if m.counts and t.count:
             out.append(Claim("gives_count", f"it gives them {t.count} count"))
         return out
     if any(m.tops(u) for u in m.legal if u != t):
-        out.append(Claim("lets_go", "it lets this trick go"))
+        out.append(Claim("lets_go", phrase("lets_go")))
     elif partner is not None and partner in m.later:
         out.append(Claim("partner_after", "you cannot top it and your partner plays after you"))
     else:
-        out.append(Claim("lost_anyway", "the trick is lost anyway"))
+        out.append(Claim("lost_anyway", phrase("lost_anyway")))
     if m.follows and all(m.rules.power[m.suit][u] >= m.rules.power[m.suit][t]
                          for u in m.legal if m.rules.follow_mask[m.suit] >> u & 1):
         out.append(Claim("lowest_of_suit", f"your lowest {_singular(m.suit)}"))
@@ -230,7 +232,7 @@ def _follow_claims(m: _Move) -> list[Claim]:
         out.append(Claim("cannot_follow", f"you have no {name}"))
     if m.counts:
         if not t.count:
-            out.append(Claim("no_count", "with no count"))
+            out.append(Claim("no_count", phrase("no_count")))
         elif all(TILES[u].count >= t.count for u in m.legal):
             out.append(Claim("least_count", f"giving away only {t.count} count"))
     return out
