@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from moon42.rules.errors import RecordError
 
@@ -23,6 +23,7 @@ from ...play.records import DamagedSave, read_doc
 from ...play.stats.history import Entry, history
 from ...play.stats.store import stats_path
 from ..replay.positions import Replay
+from ..widgets.steady_footer import SteadyFooter
 from .match_result import MatchScreen
 from .replay import ReplayScreen
 
@@ -49,7 +50,7 @@ class HistoryScreen(Screen[None]):
             table.add_row(entry.when, entry.game, entry.partners, entry.opponents,
                           entry.result, entry.rating or "-")
         yield table
-        yield Footer()
+        yield SteadyFooter()
 
     def _about(self) -> str:
         if not self.entries:

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...play.glyphs import Glyphs
 from ...play.lesson_progress import course_order
 from ...play.lessons import Lesson
 from ...play.words import GAME_TITLES
+from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["LessonsScreen"]
 
@@ -56,7 +57,7 @@ class LessonsScreen(ModalScreen[str | None]):
             yield Static(f"Learn to play: a hand at the table a lesson ({mark}: finished)",
                          id="lessons-title")
             yield OptionList(*options, id="lessons-list")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.glyphs.ascii:

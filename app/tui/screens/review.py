@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -31,6 +31,7 @@ from ..text.review_lines import (
     ordered,
     unit_for,
 )
+from ..widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from moon42.ai.review_figures import Decision, HandReview
@@ -72,7 +73,7 @@ class ReviewScreen(Screen[None]):
                      id="review-title")
         yield Static(self._working_text(), id="review-count")
         yield OptionList(id="review-list")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         if self.glyphs.ascii:
