@@ -4,6 +4,8 @@ differed, and the running total (app/play/match_words.py says it)."""
 
 from __future__ import annotations
 
+import time
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -12,7 +14,11 @@ from textual.widgets import Static
 
 from ..widgets.steady_footer import SteadyFooter
 
-__all__ = ["MatchScreen"]
+__all__ = ["MatchScreen", "RESULT_HOLD"]
+
+# At a match's end, Enter goes on only this long after the result shows: a key held down
+# through the deals does not skip the result.
+RESULT_HOLD = 1.5
 
 
 class MatchScreen(Screen[str]):
@@ -27,6 +33,7 @@ class MatchScreen(Screen[str]):
     def __init__(self, title: str, lines: list[str], prompt: str, last: bool = False) -> None:
         super().__init__()
         self.title_text, self.lines, self.prompt, self.last = title, lines, prompt, last
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match"):
@@ -35,7 +42,12 @@ class MatchScreen(Screen[str]):
         yield Static(self.prompt, id="match-prompt")
         yield SteadyFooter()
 
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+
     def action_go_on(self) -> None:
+        if self.last and time.monotonic() - self.shown_at < RESULT_HOLD:
+            return
         if self.is_current:
             self.dismiss("lobby" if self.last else "next")
 

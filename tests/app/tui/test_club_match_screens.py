@@ -11,7 +11,7 @@ from moon42.app.play.view_codec import encode
 from moon42.app.tui.app import Moon42App
 from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.app.tui.screens.game_over import GameOverScreen
-from moon42.app.tui.screens.match_result import MatchScreen
+from moon42.app.tui.screens.match_result import RESULT_HOLD, MatchScreen
 from moon42.rules import Game, Phase
 from moon42.rules.duplicate import deal_game, match_deal
 
@@ -73,6 +73,9 @@ async def test_each_comparison_is_read_before_the_next_deal_and_the_result_leave
                       "last": True, "deal": 2, "deals": 2, "lines": ["Total over 2 deals"]})
         await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen), "the result")
         sent.clear()
+        await pilot.press("enter")  # at once, as a key held through the deals: not skipped
+        assert isinstance(app.screen, MatchScreen) and not left
+        await pilot.pause(RESULT_HOLD)
         await pilot.press("enter")
         await wait_for(pilot, lambda: left, "back to the tables")
         assert sent == [{"op": "match-next"}, {"op": "leave"}]

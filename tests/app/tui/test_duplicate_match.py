@@ -52,6 +52,8 @@ async def test_one_deal_at_both_tables_then_the_comparison(game: str) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MatchScreen) and app.screen.last,
                        "the match's result")
         assert "the result" in screen_text(app)
+        await pilot.press("enter")  # at once, as a key held through the deals: not skipped
+        assert isinstance(app.screen, MatchScreen) and app.screen.last
         # The match's record: both tables' games of the deal, read back and checked.
         path = next(records_dir().glob(f"match-{game}-*.json"))
         match = load_match(path)
