@@ -14,8 +14,8 @@ import pytest
 
 from moon42.app.play.match_record import load_match
 
-from .harness import LOBBY_TITLE, PATIENCE, Server, Tmux, wait_until
-from .test_shared_tables import seated
+from .harness import PATIENCE, Server, Tmux, wait_until
+from .test_shared_tables import at_the_tables, seated
 
 pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
 
@@ -30,11 +30,7 @@ def test_two_players_play_a_match_at_its_two_tables_through_the_ssh_door(
         lobby.write_text(json.dumps({"game": "texas42"}))
     tmux = Tmux()
     try:
-        for name in ("ann", "bob"):
-            tmux.open(name, server.ssh(None, "-tt", user=name))
-            tmux.wait_for(name, LOBBY_TITLE)
-            tmux.keys(name, "t")
-            tmux.wait_for(name, "Shared tables")
+        at_the_tables(tmux, server, ("ann", "bob"))
         tmux.keys("ann", "m")
         seated(tmux, "ann")
         tmux.wait_for("ann", "Texas 42 match, table A of tables 1 (A) and 2 (B)")

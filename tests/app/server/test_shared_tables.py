@@ -68,6 +68,15 @@ def sit_down(tmux: Tmux, name: str, key: str) -> str:
     return code
 
 
+def at_the_tables(tmux: Tmux, server: Server, names: tuple[str, ...]) -> None:
+    """Each of ``names`` signs in as a guest over SSH and opens the tables screen."""
+    for name in names:
+        tmux.open(name, server.ssh(None, "-tt", user=name))
+        tmux.wait_for(name, LOBBY_TITLE)
+        tmux.keys(name, "t")
+        tmux.wait_for(name, "Shared tables")
+
+
 def seated(tmux: Tmux, name: str) -> str:
     """A guest who sits down is told the seat's code first; Enter goes on to the table
     (or to the hand's summary, if that is where the table is)."""
