@@ -60,6 +60,9 @@ class Seat:
     code: str = ""  # a guest's seat code: what another session of theirs must give
     wrong: list[float] = field(default_factory=list)  # when wrong codes were given
     timeouts: int = 0  # turns running the move clock ran out on (``move_clock``)
+    # The game, and its hands over, whose record this connection has been sent (for the
+    # hand's review): sent once a hand, and again to a connection that sits down afresh.
+    record_told: tuple[object, int] | None = None
 
     @property
     def shown(self) -> str:

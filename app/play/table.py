@@ -188,6 +188,7 @@ class Table(Gathers):
             chosen.code = self.codes()
         chosen.player, chosen.name, chosen.send, chosen.dropped_at = \
             who.player, who.name, send, None
+        chosen.record_told = None  # a new connection: the finished hand's record again
         chosen.session, chosen.by_key, chosen.wrong = who.session, who.by_key, []
         chosen.timeouts = 0
         self.seated_after(who)
@@ -301,14 +302,21 @@ class Table(Gathers):
                    "pace": self.pace, "claimed": self._claimed_now(),
                    "clock": None if left is None else round(max(0.0, left), 1),
                    "away": self.seats[seat].timeouts >= AWAY_AFTER}
-        message.update(self.record_for_review())
+        message.update(self.record_for_review(seat))
         return message
 
-    def record_for_review(self) -> dict[str, Any]:
+    def record_for_review(self, seat: int) -> dict[str, Any]:
         """For a seated player, once a hand is over (and only then): the game's record
-        without its seed, for the hand's review (``review_subject``)."""
+        without its seed, for the hand's review (``review_subject``); sent once a hand to
+        each connection (the views after it say nothing of it)."""
+        told, before = (self.game, len(self.game.results)), self.seats[seat].record_told
+        if before is not None and before[0] is told[0] and before[1] == told[1]:
+            return {}
         doc = finished_record(self.game)
-        return {} if doc is None else {"record": doc}
+        if doc is None:
+            return {}
+        self.seats[seat].record_told = told
+        return {"record": doc}
 
     def _claimed_now(self) -> list[int] | None:
         claimed = self.claimed

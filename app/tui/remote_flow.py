@@ -123,9 +123,11 @@ class RemoteFlow(ClubFlow, TableFlow):
             self._revealed(message.get("revealed"))
             self.human = decode(message["view"]).seat
             self.pace = float(message.get("pace", 1.0))
-            self.finished = None if self.watching else message.get("record")
             if any(isinstance(event, HandDealt) for event in decode(message["events"])):
+                self.finished = None  # a hand is played: no record until it is over
                 self._close_summary()
+            if not self.watching and "record" in message:  # sent once a finished hand
+                self.finished = message["record"]
             super().receive(message)
             if self.table.other_hand and not before and self.table.is_mounted:
                 assert self.view is not None
@@ -161,6 +163,15 @@ class RemoteFlow(ClubFlow, TableFlow):
             return {"no_review": "The table sent no record of this hand: no review."}
         glyphs = self.glyphs
         return {"review": lambda: review_screen(subject, glyphs)}
+
+    def review_last(self) -> str:
+        """From the game-over screen: the review of the game's last hand, opened; or why
+        there is none."""
+        review = self._review()
+        if "review" not in review:
+            return str(review["no_review"])
+        self.app.push_screen(review["review"]())
+        return ""
 
     def _game_over(self, events) -> None:
         assert self.view is not None

@@ -257,10 +257,11 @@ class SharedGameOver(GameOverScreen):
     tables, or quit."""
 
     BINDINGS = [Binding("n", "choose('again')", "Play again here", id="shared-over-again"),
+                Binding("v", "review", "Review", id="shared-over-review"),
                 Binding("l,escape", "choose('lobby')", "Tables", key_display="l",
                         id="shared-over-leave")]
-    PROMPT = ("n: play again at this table, r: replay this game, p: play a deal again alone, "
-              "l: back to the tables")
+    # One line within 80 columns (p and l are on the key line).
+    PROMPT = "n: play again at this table, r: replay this game, v: review the last hand"
     WHICH_KEY = "Enter starts nothing here: n plays again at this table, l goes back."
 
     def __init__(self, flow: Any, view: SeatView, glyphs) -> None:
@@ -277,3 +278,9 @@ class SharedGameOver(GameOverScreen):
 
     def action_deal_again(self) -> None:
         self.flow.deal_again()
+
+    def action_review(self) -> None:
+        """The last hand's review (the game went from it straight to its end)."""
+        why = self.flow.review_last()
+        if why:
+            self.query_one("#over-prompt", Static).update(why)

@@ -35,15 +35,14 @@ def test_only_seated_players_get_the_record_and_only_once_the_hand_is_over():
         over = [m for m in views if decode(m["view"]).phase in (Phase.HAND_OVER,
                                                                  Phase.GAME_OVER)]
         assert over and len(over) < len(views)
-        for message in views:
-            phase = decode(message["view"]).phase
-            if phase in (Phase.HAND_OVER, Phase.GAME_OVER):
-                record = message["record"]
-                assert "seed" not in record
-                assert len(record["hands"]) == decode(message["view"]).hand_number + 1
-            else:
-                # A hand being played: nothing of its deal is sent beyond the seat's view.
-                assert "record" not in message
+        sent = [m for m in views if "record" in m]
+        # Once for each hand over, in the first view after it ended.
+        assert len(sent) == len({decode(m["view"]).hand_number for m in over})
+        for message in sent:
+            assert decode(message["view"]).phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+            record = message["record"]
+            assert "seed" not in record
+            assert len(record["hands"]) == decode(message["view"]).hand_number + 1
         assert spectator.messages and all("record" not in m for m in spectator.messages)
         # The record sent is a record of the game so far: its last hand is reviewable.
         subject = from_message(json.loads(json.dumps(over[0]["record"])), 0)
@@ -73,3 +72,25 @@ def test_the_reviewed_seat_of_a_record_is_the_one_named_you():
     assert human_seat(["Ann", "You", "Bob"]) == 1
     assert human_seat(["Ann", "Bob"]) == 0
     assert human_seat(None) == 0
+
+
+def test_the_record_is_sent_once_a_hand_and_again_to_a_player_back_at_the_table():
+    t = _table("texas42")
+    rng = random.Random(2)
+    first = Inbox()
+    t.take(ANN, first, seat=0)
+    while t.game.phase is not Phase.HAND_OVER:
+        if t.bot_step() is None:
+            t.act(ANN, rng.choice(t.game.view(0).legal))
+    assert sum("record" in m for m in first.messages) == 1
+    views = len(first.messages)
+    t.take(key("Bob"), Inbox(), seat=1)  # views sent to all again while the hand is over
+    assert len(first.messages) > views
+    assert sum("record" in m for m in first.messages) == 1
+    # The same player's new connection (signed in again) is sent the record afresh.
+    t.drop(ANN, first)
+    again = Inbox()
+    t.take(ANN, again, seat=0)
+    sent = [m["record"] for m in again.messages if "record" in m]
+    assert len(sent) == 1 and len(sent[0]["hands"]) == 1
+    assert from_message(sent[0], 0) is not None

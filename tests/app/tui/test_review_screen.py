@@ -19,6 +19,7 @@ from moon42.app.tui.replay.positions import Replay
 from moon42.app.tui.replay_viewer import ReplayApp
 from moon42.app.tui.screens.replay import ReplayScreen
 from moon42.app.tui.screens.review import ReviewScreen
+from moon42.app.tui.screens.shared_table import SharedGameOver
 from moon42.app.tui.screens.summary import HandSummaryScreen
 from moon42.app.tui.widgets.hand import HandView
 from moon42.rules import Pass, Phase, Play
@@ -212,3 +213,67 @@ async def _shared_summary(message: dict, watching: bool, dealt: dict | None = No
         flow.receive(dealt)
         await wait_for(pilot, lambda: app.screen is flow.table, "the table")
         assert review not in app.screen_stack and summary not in app.screen_stack
+
+
+def shared_game_over() -> tuple[list[dict], list[dict], Table, Sitter]:
+    """A Texas 42 game to 1 mark at a shared table, Ann at seat 2 playing random legal
+    moves and Sam watching, played to its end: what each was sent."""
+    t = Table(1, "texas42", options={"target": 1}, seed=5, pace=0, codes=lambda: "123456")
+    ann: list[dict] = []
+    sam: list[dict] = []
+    player = Sitter("key-ann", "Ann", "s-ann", by_key=True)
+    t.take(player, ann.append, seat=2)
+    t.watch(Sitter("guest-sam", "Sam", "s-sam", by_key=False), sam.append, seat=2)
+    rng = random.Random(4)
+    for _ in range(2000):
+        if t.game.phase is Phase.GAME_OVER:
+            break
+        if t.game.phase is Phase.HAND_OVER:  # a hand thrown in: the next
+            t.next_hand(player)
+            t.deal()
+        elif t.bot_step() is None:
+            t.act(player, rng.choice(t.game.view(2).legal))
+    assert t.game.phase is Phase.GAME_OVER
+    return ann, sam, t, player
+
+
+async def test_the_last_hand_of_a_shared_game_is_reviewed_from_its_end() -> None:
+    ann, sam, table, player = shared_game_over()
+    final = [m for m in ann if m["type"] == "view"][-1]
+    assert "record" in final and all("record" not in m for m in sam)
+    table.take(Sitter("key-bob", "Bob", "s-bob", by_key=True), lambda _: None, seat=1)
+    after = [m for m in ann if m["type"] == "view"][-1]
+    assert after is not final and "record" not in after  # sent once, not with every view
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, table_number=1)
+        app.push_screen(flow.table)
+        await pilot.pause()
+        flow.receive(final)
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedGameOver), "the game's end")
+        over = app.screen
+        flow.receive(after)  # a view that says nothing of the record keeps it
+        await pilot.pause()
+        assert "v Review" in screen_text(app)
+        await pilot.press("v")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_for(pilot, review_done(review), "the review")
+        hands = len(final["record"]["hands"])
+        assert {d.seat for d in review.shown} == {2}
+        assert {d.hand for d in review.shown} <= {hands}
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is over, "back at the game's end")
+    # A spectator's end offers no review.
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=True,
+                          table_number=1)
+        app.push_screen(flow.table)
+        await pilot.pause()
+        flow.receive([m for m in sam if m["type"] == "view"][-1])
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedGameOver), "the game's end")
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, SharedGameOver)
+        assert "v Review" not in screen_text(app)
