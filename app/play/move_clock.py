@@ -13,8 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from moon42.rules import Action, Bid, Discard, NameTrump, Pass, Play, Plunge, Splash
+from moon42.rules.options import Options
+
+from .words import bid_text, trump_text
+
 __all__ = ["AWAY_AFTER", "COUNTDOWN", "DEFAULT_MOVE_CLOCK", "MAX_MOVE_CLOCK", "MoveClock",
-           "timed_out"]
+           "played_for_words", "timed_out"]
 
 DEFAULT_MOVE_CLOCK = 60.0  # seconds
 MAX_MOVE_CLOCK = 3600.0
@@ -61,3 +66,22 @@ def timed_out(table: Any, seat: int) -> dict[str, Any]:
         text += f" {s.name} is away (a bot plays) until they press a key."
     return {"type": "timed-out", "table": table.number, "seat": seat, "name": s.name,
             "away": away, "text": text}
+
+
+def played_for_words(name: str, action: Action, options: Options) -> str:
+    """The hand log's line for a turn the table played for a player whose time ran out, as
+    everyone at the table may read it (a discard's tile is the bidder's secret)."""
+    if isinstance(action, Pass):
+        what = "passed"
+    elif isinstance(action, Bid):
+        what = f"bid {bid_text(action.value, 'bid', options)}"
+    elif isinstance(action, (Plunge, Splash)):
+        what = f"bid {type(action).__name__}"
+    elif isinstance(action, NameTrump):
+        what = f"named {trump_text(action.trump, options)}"
+    elif isinstance(action, Discard):
+        what = "laid a tile aside"
+    else:
+        assert isinstance(action, Play)
+        what = f"played {action.tile}"
+    return f"{name} took too long: their bot {what} for them"

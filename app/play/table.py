@@ -35,7 +35,7 @@ from .chat import DEFAULT_RATE, ChatError, RateLimit, TableChat, clean
 from .claiming import bot_claim_of, claim_refusal, claimed_plays
 from .difficulty import DEFAULT_BOT
 from .gathering import DEFAULT_LEVEL, Gathering, Gathers, gathering_game
-from .move_clock import AWAY_AFTER, MoveClock, timed_out
+from .move_clock import AWAY_AFTER, MoveClock, played_for_words, timed_out
 from .names import name_key
 from .review_subject import finished_record
 from .seats import (
@@ -133,6 +133,9 @@ class Table(Gathers):
         self.pause_before_every_move = True
         # Seats a bot plays although their player is connected: a game the player watches.
         self.autoplayed: set[int] = set()
+        # The turns of the hand being played that the move clock had the bots play: the
+        # game and hand they belong to, and the hand log's line for each.
+        self.played_for: tuple[Game | None, int, list[str]] = (None, -1, [])
         self.moves = 0  # every action applied and every deal: a bot's decision is for one
         self.ready: set[int] = set()  # seats that have seen the hand's summary
         self.hand_over_at: float | None = None
@@ -301,7 +304,8 @@ class Table(Gathers):
                    "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
                    "pace": self.pace, "claimed": self._claimed_now(),
                    "clock": None if left is None else round(max(0.0, left), 1),
-                   "away": self.seats[seat].timeouts >= AWAY_AFTER}
+                   "away": self.seats[seat].timeouts >= AWAY_AFTER,
+                   "played_for": self._played_for_now()}
         message.update(self.record_for_review(seat))
         return message
 
@@ -317,6 +321,18 @@ class Table(Gathers):
             return {}
         self.seats[seat].record_told = told
         return {"record": doc}
+
+    def _played_for_now(self) -> list[str]:
+        game, hand, lines = self.played_for
+        return list(lines) if game is self.game and hand == self.game.hand_number else []
+
+    def _bot_apply(self, seat: int, action: Action) -> list[Event]:
+        """A bot's move for ``seat``; one the move clock made it play goes in the hand log."""
+        if self.move_clock.plays_for(self, seat):
+            words = played_for_words(self.seats[seat].name, action, self.game.options)
+            self.played_for = (self.game, self.game.hand_number,
+                               self._played_for_now() + [words])
+        return self._apply(self.game.apply(action))
 
     def _claimed_now(self) -> list[int] | None:
         claimed = self.claimed
@@ -343,6 +359,7 @@ class Table(Gathers):
                 "events": encode(events), "watching": True,
                 "bots": [i for i in range(len(self.seats)) if self.bot_plays(i)],
                 "pace": self.pace, "claimed": self._claimed_now(),
+                "played_for": self._played_for_now(),
                 "revealed": None if shown is None else
                 {"seat": shown[0], "tiles": encode(shown[1])}}
 
@@ -526,7 +543,7 @@ class Table(Gathers):
         if claim is not None:
             return self._play_out(turn.seat, claim)
         action = decide(self.bots[turn.seat], self.game.view(turn.seat))
-        return self._apply(self.game.apply(action))
+        return self._bot_apply(turn.seat, action)
 
     def deal(self) -> list[Event]:
         events = self._apply(self.game.next_hand())
@@ -622,7 +639,7 @@ class Table(Gathers):
         # The player may have come back (and moved) while the bot thought.
         if self.moves == moves and self.bot_plays(turn.seat) and not self.closed:
             try:
-                self._apply(self.game.apply(action))
+                self._bot_apply(turn.seat, action)
             except RuleError:  # a bot's mistake must not stop the table
                 self.closed = True
                 raise

@@ -66,6 +66,18 @@ def only_tile(view: SeatView) -> Action | None:
 ONLY_TILE_PAUSE = 0.8
 
 
+def played_for_from(value: Any) -> tuple[str, ...]:
+    """The hand log's lines for the turns the table played for a player out of time: at
+    most ``MAX_PLAYED_FOR`` lines of at most 120 characters; anything else, none."""
+    if not isinstance(value, list) or len(value) > MAX_PLAYED_FOR:
+        return ()
+    return tuple(line[:120] for line in value if isinstance(line, str))
+
+
+# The most turns of a hand a table may play for its players (each seat's every turn).
+MAX_PLAYED_FOR = 64
+
+
 def claimed_from(value: Any) -> Claimed | None:
     """Where the table says this hand was claimed: (hand, trick, seat), or nothing."""
     if (isinstance(value, list) and len(value) == 3
@@ -92,6 +104,7 @@ class TableFlow:
         """A message from the table."""
         kind = message.get("type")
         if kind == "view":
+            self.table.played_for = played_for_from(message.get("played_for"))
             self._follow(decode(message["view"]), decode(message["events"]),
                          claimed_from(message.get("claimed")))
         elif kind == "refused" and self.view is not None:

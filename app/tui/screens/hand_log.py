@@ -35,7 +35,8 @@ class HandLogScreen(ModalScreen[None]):
         Binding("escape", "close", "Back to the table", key_display="Esc", id="log-close"),
     ]
 
-    def __init__(self, source: Callable[[], tuple[SeatView | None, Claimed | None]],
+    def __init__(self, source: Callable[[], tuple[SeatView | None, Claimed | None,
+                                                  tuple[str, ...]]],
                  kind: str = LOG, watching: bool = False) -> None:
         super().__init__()
         self.watching = watching  # nobody at the table is "you"
@@ -53,12 +54,13 @@ class HandLogScreen(ModalScreen[None]):
         self.set_interval(0.25, self._draw)
 
     def _draw(self) -> None:
-        view, claimed = self.source()
-        if view is None or (view, claimed, self.kind) == self._drawn:
+        view, claimed, played_for = self.source()
+        if view is None or (view, claimed, played_for, self.kind) == self._drawn:
             return
-        self._drawn = (view, claimed, self.kind)
+        self._drawn = (view, claimed, played_for, self.kind)
         self.query_one("#log-box").border_title = _TITLES[self.kind]
-        body = log_text(view, claimed, watching=self.watching) if self.kind == LOG \
+        body = log_text(view, claimed, watching=self.watching, played_for=played_for) \
+            if self.kind == LOG \
             else tracker_text(view)
         self.query_one("#log-body", Static).update(body)
 

@@ -157,7 +157,8 @@ def draw_side(screen: DrawnTable, view: SeatView) -> None:
     if side.display != wide:
         side.display = wide
     if wide:
-        screen.query_one("#side-log", HandLog).show(view, screen.claimed, not screen.interactive)
+        screen.query_one("#side-log", HandLog).show(view, screen.claimed, not screen.interactive,
+                                                    screen.played_for)
         screen.query_one("#side-tracker", Tracker).show(view)
 
 

@@ -238,7 +238,7 @@ class TableKeys:
 
     def action_hand_log(self, kind: str) -> None:
         if not self._typing() and self.view is not None:
-            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed), kind,
+            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed, self.played_for), kind,
                                                watching=not self.interactive))
 
     def action_undo_off(self) -> None:

@@ -68,14 +68,16 @@ def _trick_line(view: SeatView, number: int, trick: Trick,
 
 
 def log_lines(view: SeatView, claimed: Claimed | None = None,
-              watching: bool = False) -> list[tuple[str, str]]:
+              watching: bool = False, played_for: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """(text, style) lines: the auction, then one line a trick (the one on the table last);
-    ``claimed``: where a claim was made this hand, marked before that trick."""
+    ``claimed``: where a claim was made this hand, marked before that trick; ``played_for``:
+    the turns of this hand the table played for a player whose time ran out, said last."""
     if claimed is not None and claimed.hand != view.hand_number:
         claimed = None
     lines = _auction(view, watching)
+    said = [(f"  {line}", "dim") for line in played_for]
     if not view.tricks and view.current_trick is None:
-        return lines
+        return lines + said
     lines.append(("Tricks (who played what: who took it)", "bold"))
     for number, trick in enumerate(view.tricks, 1):
         if claimed is not None and number == claimed.trick:
@@ -89,17 +91,17 @@ def log_lines(view: SeatView, claimed: Claimed | None = None,
             lines.append(_trick_line(view, number, trick, watching))
     if view.current_trick is not None:
         lines.append(_trick_line(view, len(view.tricks) + 1, view.current_trick, watching))
-    return lines
+    return lines + said
 
 
 def log_text(view: SeatView, claimed: Claimed | None = None, width: int | None = None,
-             watching: bool = False) -> Text:
+             watching: bool = False, played_for: tuple[str, ...] = ()) -> Text:
     """The log; with ``width``, each line too long for it goes on under itself (a trick's
     count was cut at the end of a line beside the table); ``watching``: a spectator's or a
     watched game's log, which names every seat."""
     text = Text()
     rows = 0
-    for line, style in log_lines(view, claimed, watching):
+    for line, style in log_lines(view, claimed, watching, played_for):
         for row in hanging(line, width, 3) if width else [line]:
             if rows:
                 text.append("\n")
@@ -113,11 +115,11 @@ class HandLog(Line):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._shown: tuple[SeatView, Claimed | None, bool] | None = None
+        self._shown: tuple[SeatView, Claimed | None, bool, tuple[str, ...]] | None = None
 
     def show(self, view: SeatView, claimed: Claimed | None = None,
-             watching: bool = False) -> None:
-        self._shown = (view, claimed, watching)
+             watching: bool = False, played_for: tuple[str, ...] = ()) -> None:
+        self._shown = (view, claimed, watching, played_for)
         self.refresh()
 
     def on_resize(self) -> None:
@@ -126,5 +128,5 @@ class HandLog(Line):
     def render(self) -> Text:
         if self._shown is None:
             return Text("")
-        view, claimed, watching = self._shown
-        return log_text(view, claimed, max(20, self.size.width), watching)
+        view, claimed, watching, played_for = self._shown
+        return log_text(view, claimed, max(20, self.size.width), watching, played_for)

@@ -3,6 +3,8 @@ is told, the last seconds are counted down, and three in a row make the player a
 
 from __future__ import annotations
 
+import random
+
 from moon42.app.play.move_clock import AWAY_AFTER
 from moon42.app.play.table import Table
 
@@ -40,6 +42,25 @@ def test_a_turn_past_the_clock_is_played_for_the_player_and_everyone_is_told():
     assert [m for m in ann.messages if m["type"] == "timed-out"]
     t.bot_step()  # the table plays Ann's turn as her bot would
     assert t.moves == moves + 1 and t.seats[0].timeouts == 1
+    # Every hand log says so, the players' and the spectators' alike, for this hand only.
+    bid = t.game.view(0).bids[-1]
+    assert bid.seat == 0
+    said = "passed" if bid.value is None else f"bid {bid.value}"
+    line = f"Ann took too long: their bot {said} for them"
+    assert [m for m in bob.messages if m["type"] == "view"][-1]["played_for"] == [line]
+    # The next hand's log starts afresh.
+    rng = random.Random(1)
+    while t.game.hand_number == 0:
+        run_bots(t)
+        turn = t.game.to_act
+        if turn is None:
+            t.next_hand(ANN)
+            t.next_hand(BOB)
+            t.deal()
+        else:
+            who = ANN if turn.seat == 0 else BOB
+            t.act(who, rng.choice(t.game.view(turn.seat).legal))
+    assert [m for m in bob.messages if m["type"] == "view"][-1]["played_for"] == []
     assert not t.bot_plays(0) or t.game.to_act is None or t.game.to_act.seat != 0
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from moon42.app.tui.flow import MAX_PLAYED_FOR, played_for_from
 from moon42.app.tui.screens.hand_log import HandLogScreen
 from moon42.app.tui.widgets.hand_log import log_text
 from moon42.app.tui.widgets.tracker import seen_tricks, tracker_text, voids
@@ -250,3 +251,17 @@ def test_beside_the_table_a_long_void_line_goes_on_under_itself_never_cut() -> N
             assert " ".join(" ".join(said).split()) == whole
             return
     raise AssertionError("no seat showed two voids")
+
+
+def test_a_turn_played_for_a_player_out_of_time_is_said_last_in_the_log() -> None:
+    game = Game.new("texas42", seed=3)
+    view = game.view(0)
+    line = "Bob took too long: their bot passed for them"
+    log = log_text(view, played_for=(line,)).plain.splitlines()
+    assert log[-1].strip() == line
+    assert line not in log_text(view).plain
+    # What a table sends is checked: strings only, cut to a line, a bounded number.
+    assert played_for_from([line, 3, None]) == (line,)
+    assert played_for_from(["x" * 500])[0] == "x" * 120
+    assert played_for_from([line] * (MAX_PLAYED_FOR + 1)) == ()
+    assert played_for_from("not a list") == ()
