@@ -238,8 +238,9 @@ class TableKeys:
 
     def action_hand_log(self, kind: str) -> None:
         if not self._typing() and self.view is not None:
-            self.app.push_screen(HandLogScreen(lambda: (self.view, self.claimed, self.played_for), kind,
-                                               watching=not self.interactive))
+            self.app.push_screen(HandLogScreen(
+                lambda: (self.view, self.claimed, self.played_for), kind,
+                watching=not self.interactive))
 
     def action_undo_off(self) -> None:
         self.refuse("undo is off for this game (the lobby's Undo setting, or --no-undo).")
