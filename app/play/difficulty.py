@@ -24,6 +24,7 @@ __all__ = [
     "pace_text",
     "DEFAULT_BOT",
     "bot_choices",
+    "counted_bot",
 ]
 
 
@@ -80,6 +81,14 @@ def bot_settings(level: str, bot: str) -> dict[str, Any]:
     if chosen is None or chosen.bot != bot:
         return {}
     return dict(chosen.settings)
+
+
+def counted_bot(level: str, bot: str) -> str:
+    """A bot as the statistics (and so the leaderboard) name it: by its level where the
+    level makes it weaker than the bot as it comes (``hard``: the expert, quick), else by
+    its own name; a game against ``hard`` bots is not rated as one against the expert."""
+    chosen = LEVELS.get(level)
+    return level if chosen is not None and chosen.bot == bot and chosen.settings else bot
 
 
 def bots_for(level: str, seats: int, watch: bool = False) -> tuple[str, ...]:

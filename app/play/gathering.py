@@ -25,7 +25,7 @@ from moon42.ai.registry import make_bot
 from moon42.rules import Game, Phase
 from moon42.rules.options import Options, options_for
 
-from .difficulty import LEVELS, bot_settings
+from .difficulty import LEVELS, bot_settings, counted_bot
 from .names import folded
 from .seats import Seat, Sitter, TableError
 
@@ -268,10 +268,12 @@ class Gathers:
             self._tell_all([])
 
     def counted_bots(self) -> list[str]:
-        """Each seat's bot as the statistics name it: a gathered table's by its level
-        (``hard`` plays the expert), another's by the seat's name (they play ``basic``)."""
+        """Each seat's bot as the statistics name it: a gathered table's by its level's bot
+        (``hard``'s by its level: ``counted_bot``), another's by the seat's name (they play
+        ``basic``)."""
         g = self.gathering
-        return [LEVELS[g.level].bot if g is not None else s.bot_name for s in self.seats]
+        return [counted_bot(g.level, LEVELS[g.level].bot) if g is not None else s.bot_name
+                for s in self.seats]
 
     # ----- what the players are shown -------------------------------------
 

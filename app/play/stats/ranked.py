@@ -10,7 +10,8 @@ say how they play, so that none can be bought by playing games that are not game
   game to 1 is one hand;
 - without undo (a move taken back and played again is a second try);
 - every other seat a person (a shared table's) or a bot of stated strength: ``basic`` (the
-  yardstick), ``normal`` or ``expert``, or a shared table's bots (which play ``basic``).
+  yardstick), ``normal``, ``hard`` (the expert with a short time to think: the statistics
+  name it by its level) or ``expert``, or a shared table's bots (which play ``basic``).
   Not ``random`` (it plays at random), nor a bot from another package (no stated strength).
 """
 
@@ -26,14 +27,14 @@ from moon42.rules.options import Scoring, default_target
 __all__ = ["COUNTED", "COUNTED_BOTS", "GAME_KINDS", "PlayedGame", "bot_level", "counted_games",
            "counts", "played_games"]
 
-COUNTED_BOTS = frozenset({"basic", "normal", "expert"})
+COUNTED_BOTS = frozenset({"basic", "normal", "hard", "expert"})
 # Each game a ranking of its own: its name in the statistics, and as the board says it.
 GAME_KINDS = {"moon3": "Moon for 3", "moon4": "Moon for 4", "texas42": "Texas 42"}
 # The shared tables' bots, kept under their seats' names ("Bot A"): they play ``basic``.
 _TABLE_BOTS = frozenset(f"Bot {letter}" for letter in "ABCD")
 # What the board says it counts.
 COUNTED = ("whole games to the game's target or more, without undo, against people or the "
-           "basic, normal or expert bot")
+           "basic, normal, hard or expert bot")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from moon42.rules import Action, Bid, Game, Pass, Phase, Plunge, Splash
 from moon42.rules.bidding import special_value
 from moon42.rules.events import Event, GameWon, HandScored
 
+from ..difficulty import config_level, counted_bot
 from .store import GameFacts, HandFacts, StatsError, StatsStore, now_text
 
 if TYPE_CHECKING:
@@ -156,7 +157,9 @@ def record_stats(flow: GameInProgress, store: StatsStore | None = None) -> Stats
     """
     game = flow.game
     human = flow.human
-    bots = [None if seat == human else flow.config.bot_of(seat) for seat in range(game.seats)]
+    level = config_level(flow.config)
+    bots = [None if seat == human else counted_bot(level, flow.config.bot_of(seat))
+            for seat in range(game.seats)]
     failed: list[str] = []
 
     def complain(error: Exception) -> None:

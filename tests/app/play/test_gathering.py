@@ -93,9 +93,19 @@ def test_players_pick_seats_and_the_opener_moves_them_and_sets_the_bots_level():
     t.start(ANN)
     assert len(t.game.log) == 1 and not t.gathers_now()
     assert type(t.bots[2]) is type(make_bot("normal", seed=1))  # easy: the normal bot
+    assert t.counted_bots()[2] == "normal"
     assert ann.last_view().players[1] == "Bob"
     with pytest.raises(TableError, match="only while"):
         t.move_seat(ANN, 1, 2)
+
+
+def test_a_hard_tables_bots_are_counted_as_hard_not_as_the_expert():
+    t = gathering()
+    t.take(ANN, Inbox())
+    t.set_level(ANN, "hard")
+    assert t.counted_bots()[1:] == ["hard", "hard", "hard"]
+    t.set_level(ANN, "expert")
+    assert t.counted_bots()[1:] == ["expert", "expert", "expert"]
 
 
 def test_a_private_table_takes_the_invited_and_those_who_give_its_code():

@@ -96,7 +96,8 @@ def test_a_win_against_stronger_raises_more() -> None:
         won = game("g", "moon3", (None, level, level), 0, (0,))
         return rate_all([one("member-ann", won)]).standings["moon3"]["member-ann"].mu
 
-    assert after("expert") > after("normal") > after("basic") > PlackettLuce().mu
+    assert after("expert") > after("hard") > after("normal") > after("basic") \
+        > PlackettLuce().mu
     # Between players too: beating a player rated higher raises more.
     ladder = [game(f"up{n}", "moon3", (None, "basic", "basic"), 0, (0,),
                    f"2026-12-01T09:0{n}:00+00:00") for n in range(5)]

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from moon42.app.play.config import GameConfig
+from moon42.app.play.difficulty import bots_for, counted_bot
 from moon42.app.play.stats.recorder import record_stats
 from moon42.app.play.stats.report import summarise
 from moon42.app.play.stats.store import StatsStore, stats_path
@@ -122,3 +123,15 @@ def test_statistics_that_cannot_be_written_are_reported_once(tmp_path) -> None:
         listen(flow, [HandScored(result)])
     assert not stats_path().is_file()
     assert len(notices.said) == 1 and notices.said[0].startswith("Statistics not saved")
+
+
+def test_hard_bots_are_counted_by_their_level_not_as_the_expert() -> None:
+    for level, named in (("hard", "hard"), ("expert", "expert"), ("easy", "normal")):
+        flow = _flow(Game.new("moon3", seed=5))
+        flow.config = GameConfig(game="moon3", seed=5, bots=bots_for(level, 3),
+                                 difficulty=level)
+        with StatsStore() as store:
+            recorder = record_stats(flow, store)
+        assert recorder is not None and recorder.bots == (None, named, named)
+    assert counted_bot("hard", "expert") == "hard" and counted_bot("hard", "basic") == "basic"
+    assert counted_bot("expert", "expert") == "expert" and counted_bot("custom", "x") == "x"
