@@ -104,6 +104,18 @@ class _Move:
         return self._above_in_suit(self.hand)
 
     @cached_property
+    def may_trump_it(self) -> list[int]:
+        """Led (not a trump): the opponents known to be out of its suit who may still hold
+        a trump, so may trump it."""
+        if self.is_trump or self.trick is not None:
+            return []
+        view, follow = self.view, self.rules.follow_mask[self.suit]
+        return [s for s in range(view.seats)
+                if s not in (view.seat, view.partner, view.sitting_out)
+                and not self.know.possible[s] & follow
+                and self.know.possible[s] & self.unseen_trumps]
+
+    @cached_property
     def sure_winner(self) -> bool:
         """Led, nothing unseen can take it: nothing tops it in its suit, and no trump can
         be out to trump it."""
@@ -124,6 +136,12 @@ class _Move:
         """Playing ``u`` now, it would be winning the trick."""
         tiles = [*self.tiles, u]
         return self.rules.winner_index(tiles) == len(tiles) - 1
+
+    def none_after_tops(self, u: int) -> bool:
+        """Playing ``u`` now, no tile a seat still to play may hold would top it."""
+        tiles = [*self.tiles, u]
+        return not any(self.rules.winner_index([*tiles, v]) == len(tiles)
+                       for s in self.later for v in range(28) if self.know.possible[s] >> v & 1)
 
     @cached_property
     def winning_seat(self) -> int:
@@ -180,12 +198,18 @@ def _lead_claims(m: _Move) -> list[Claim]:
         if unseen and m.opponents_may_hold_trumps:
             out.append(Claim("trumps_unseen",
                              f"{phrase('draw_trumps')} ({unseen} you have not seen)"))
+    elif m.may_trump_it:
+        # Known to be out of the suit, with trumps still out: said first, for it matters
+        # more than how high the tile stands in its suit.
+        names = [m.view.players[s] for s in m.may_trump_it]
+        who = " and ".join(names)
+        verb = "is" if len(names) == 1 else "are"
+        out.insert(0, Claim("out_of_suit_may_trump",
+                            f"{who} {verb} out of {suit_name(m.suit)} and may trump it"))
     elif not m.unseen_above and not m.held_above and not m.sure_winner:
         out.append(Claim("highest_of_suit_left", f"the highest {_singular(m.suit)} left"))
-    if m.held_above:
-        top = max((u for u in range(28) if m.held_above >> u & 1), key=m.power)
-        out.append(Claim("keeps_higher", f"it keeps your {TILES[top]} for later"))
-    elif not m.is_trump and not m.hand & ~(1 << m.t) & m.rules.follow_mask[m.suit]:
+    if not m.is_trump and not m.held_above \
+            and not m.hand & ~(1 << m.t) & m.rules.follow_mask[m.suit]:
         out.append(Claim("leaves_void", f"it leaves you with no {suit_name(m.suit)}"))
     return out
 
@@ -207,6 +231,8 @@ def _follow_claims(m: _Move) -> list[Claim]:
             out.append(Claim("trumps_in", phrase("trumps_in") + won))
         elif m.last:
             out.append(Claim("wins_trick", phrase("wins_trick")))
+        elif m.none_after_tops(t):
+            out.append(Claim("holds_trick", "nobody still to play can top it"))
         else:
             out.append(Claim("tops_trick", "it tops the trick so far"))
         if m.counts and m.on_trick:

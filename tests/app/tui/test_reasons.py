@@ -20,7 +20,7 @@ from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
 from moon42.app.tui.text.reasons import hand_claims, play_claims, play_reason
 from moon42.rules import Game, NameTrump, Play
-from moon42.rules.tiles import TILES, tile
+from moon42.rules.tiles import TILES
 from moon42.rules.trump import TRUMP_SUIT, Trump, suit_name
 from moon42.rules.views import SeatView
 from tests.ai.helpers import random_options
@@ -69,9 +69,24 @@ def _check_play(game: Game, view: SeatView, t, key: str, words: str) -> None:
         assert not rules.is_trump[t]
         assert not any(follow >> u & 1 and power[u] > power[t] for u in others)
         assert words == f"the highest {_singular(led)} left"
-    elif key == "keeps_higher":
-        kept = tile(*map(int, words.removeprefix("it keeps your ").split()[0].split("-")))
-        assert kept in view.hand and rules.follow_mask[led] >> kept & 1 and power[kept] > power[t]
+    elif key == "out_of_suit_may_trump":
+        # The seats named are opponents, and truly hold no tile of the suit led.
+        follow = rules.follow_mask[led]
+        assert not rules.is_trump[t] and not trick
+        named = words.split(" is out of ")[0].split(" are out of ")[0].split(" and ")
+        assert words.endswith(f"out of {suit_name(led)} and may trump it")
+        for name in named:
+            seat = list(view.players).index(name)
+            assert seat not in (view.seat, view.partner)
+            assert not any(follow >> int(u) & 1 for u in game.view(seat).hand)
+    elif key == "holds_trick":
+        assert tops(t)
+        order = [(view.current_trick.leader + k) % view.seats for k in range(view.seats)]
+        order = [s for s in order if s != view.sitting_out]
+        later = order[order.index(view.seat) + 1:]
+        assert later  # not the last to play
+        assert not any(rules.winner_index([*trick, t, int(u)]) == len(trick) + 1
+                       for s in later for u in game.view(s).hand)
     elif key == "leaves_void":
         follow = rules.follow_mask[led]
         assert not rules.is_trump[t] and not any(follow >> u & 1 for u in hand - {int(t)})
@@ -182,8 +197,9 @@ def test_every_reason_shown_is_true_of_the_real_hands(game_name) -> None:
             game.apply(decide(bots[seat], view))
     assert positions >= 1000
     # The run met the claims that matter in this game, so it checked them.
-    expected = {"sure_winner", "highest_trump_left", "trumps_unseen", "keeps_higher", "leaves_void",
-                "wins_trick", "tops_trick", "trumps_in", "lets_go", "lost_anyway",
+    expected = {"sure_winner", "highest_trump_left", "trumps_unseen", "leaves_void",
+                "wins_trick", "tops_trick", "holds_trick", "out_of_suit_may_trump", "trumps_in",
+                "lets_go", "lost_anyway",
                 "lowest_of_suit", "cannot_follow", "holds_of_number", "doubles"}
     if game_name == "moon3":
         expected.add("widow_gave")
