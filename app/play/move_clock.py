@@ -68,9 +68,10 @@ def timed_out(table: Any, seat: int) -> dict[str, Any]:
             "away": away, "text": text}
 
 
-def played_for_words(name: str, action: Action, options: Options) -> str:
-    """The hand log's line for a turn the table played for a player whose time ran out, as
-    everyone at the table may read it (a discard's tile is the bidder's secret)."""
+def played_for_words(action: Action, options: Options) -> str:
+    """What the table's bot did on a turn it played for a player whose time ran out, as
+    everyone at the table may read it ("played 6-4"; a discard's tile is the bidder's
+    secret): the hand log says who, and "took too long" (``app/tui/widgets/hand_log``)."""
     if isinstance(action, Pass):
         what = "passed"
     elif isinstance(action, Bid):
@@ -84,4 +85,4 @@ def played_for_words(name: str, action: Action, options: Options) -> str:
     else:
         assert isinstance(action, Play)
         what = f"played {action.tile}"
-    return f"{name} took too long: their bot {what} for them"
+    return what

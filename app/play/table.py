@@ -135,7 +135,7 @@ class Table(Gathers):
         self.autoplayed: set[int] = set()
         # The turns of the hand being played that the move clock had the bots play: the
         # game and hand they belong to, and the hand log's line for each.
-        self.played_for: tuple[Game | None, int, list[str]] = (None, -1, [])
+        self.played_for: tuple[Game | None, int, list[tuple[int, str]]] = (None, -1, [])
         self.moves = 0  # every action applied and every deal: a bot's decision is for one
         self.ready: set[int] = set()  # seats that have seen the hand's summary
         self.hand_over_at: float | None = None
@@ -322,16 +322,16 @@ class Table(Gathers):
         self.seats[seat].record_told = told
         return {"record": doc}
 
-    def _played_for_now(self) -> list[str]:
+    def _played_for_now(self) -> list[tuple[int, str]]:
         game, hand, lines = self.played_for
         return list(lines) if game is self.game and hand == self.game.hand_number else []
 
     def _bot_apply(self, seat: int, action: Action) -> list[Event]:
         """A bot's move for ``seat``; one the move clock made it play goes in the hand log."""
         if self.move_clock.plays_for(self, seat):
-            words = played_for_words(self.seats[seat].name, action, self.game.options)
+            words = played_for_words(action, self.game.options)
             self.played_for = (self.game, self.game.hand_number,
-                               self._played_for_now() + [words])
+                               self._played_for_now() + [(seat, words)])
         return self._apply(self.game.apply(action))
 
     def _claimed_now(self) -> list[int] | None:

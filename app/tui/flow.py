@@ -66,12 +66,15 @@ def only_tile(view: SeatView) -> Action | None:
 ONLY_TILE_PAUSE = 0.8
 
 
-def played_for_from(value: Any) -> tuple[str, ...]:
-    """The hand log's lines for the turns the table played for a player out of time: at
-    most ``MAX_PLAYED_FOR`` lines of at most 120 characters; anything else, none."""
+def played_for_from(value: Any) -> tuple[tuple[int, str], ...]:
+    """The turns the table played for a player out of time, for the hand log: (seat, what
+    the bot did), at most ``MAX_PLAYED_FOR`` of them, each said in at most 60 characters;
+    anything else, none."""
     if not isinstance(value, list) or len(value) > MAX_PLAYED_FOR:
         return ()
-    return tuple(line[:120] for line in value if isinstance(line, str))
+    return tuple((entry[0], entry[1][:60]) for entry in value
+                 if isinstance(entry, list | tuple) and len(entry) == 2
+                 and type(entry[0]) is int and 0 <= entry[0] < 4 and isinstance(entry[1], str))
 
 
 # The most turns of a hand a table may play for its players (each seat's every turn).

@@ -36,7 +36,7 @@ class HandLogScreen(ModalScreen[None]):
     ]
 
     def __init__(self, source: Callable[[], tuple[SeatView | None, Claimed | None,
-                                                  tuple[str, ...]]],
+                                                  tuple[tuple[int, str], ...]]],
                  kind: str = LOG, watching: bool = False) -> None:
         super().__init__()
         self.watching = watching  # nobody at the table is "you"

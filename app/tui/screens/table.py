@@ -96,7 +96,7 @@ class TableScreen(TableKeys, Screen):
         self.undo_allowed = True
         self.claimed: Claimed | None = None  # where this hand was claimed (the flow sets it)
         # This hand's turns played for a player whose time ran out (the flow sets them).
-        self.played_for: tuple[str, ...] = ()
+        self.played_for: tuple[tuple[int, str], ...] = ()
         # A moon bid waits for a second Enter (RULES.md: it stakes the whole hand).
         self.moon_pending = False
         self.hints = Hints(self)

@@ -67,15 +67,26 @@ def _trick_line(view: SeatView, number: int, trick: Trick,
     return line, "" if trick.winner is not None else "bold"
 
 
+# The turns of a hand the table played for a player out of time: (seat, what the bot did).
+PlayedFor = tuple[tuple[int, str], ...]
+
+
+def _played_for(view: SeatView, seat: int, what: str, watching: bool) -> str:
+    who = _who(view, seat, watching)
+    whose, them = ("your", "you") if who == "You" else ("their", "them")
+    return f"{who} took too long: {whose} bot {what} for {them}"
+
+
 def log_lines(view: SeatView, claimed: Claimed | None = None,
-              watching: bool = False, played_for: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+              watching: bool = False, played_for: PlayedFor = ()) -> list[tuple[str, str]]:
     """(text, style) lines: the auction, then one line a trick (the one on the table last);
     ``claimed``: where a claim was made this hand, marked before that trick; ``played_for``:
     the turns of this hand the table played for a player whose time ran out, said last."""
     if claimed is not None and claimed.hand != view.hand_number:
         claimed = None
     lines = _auction(view, watching)
-    said = [(f"  {line}", "dim") for line in played_for]
+    said = [(f"  {_played_for(view, seat, what, watching)}", "dim")
+            for seat, what in played_for if seat < view.seats]
     if not view.tricks and view.current_trick is None:
         return lines + said
     lines.append(("Tricks (who played what: who took it)", "bold"))
@@ -95,7 +106,7 @@ def log_lines(view: SeatView, claimed: Claimed | None = None,
 
 
 def log_text(view: SeatView, claimed: Claimed | None = None, width: int | None = None,
-             watching: bool = False, played_for: tuple[str, ...] = ()) -> Text:
+             watching: bool = False, played_for: PlayedFor = ()) -> Text:
     """The log; with ``width``, each line too long for it goes on under itself (a trick's
     count was cut at the end of a line beside the table); ``watching``: a spectator's or a
     watched game's log, which names every seat."""
@@ -115,10 +126,10 @@ class HandLog(Line):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._shown: tuple[SeatView, Claimed | None, bool, tuple[str, ...]] | None = None
+        self._shown: tuple[SeatView, Claimed | None, bool, PlayedFor] | None = None
 
     def show(self, view: SeatView, claimed: Claimed | None = None,
-             watching: bool = False, played_for: tuple[str, ...] = ()) -> None:
+             watching: bool = False, played_for: PlayedFor = ()) -> None:
         self._shown = (view, claimed, watching, played_for)
         self.refresh()
 

@@ -46,8 +46,7 @@ def test_a_turn_past_the_clock_is_played_for_the_player_and_everyone_is_told():
     bid = t.game.view(0).bids[-1]
     assert bid.seat == 0
     said = "passed" if bid.value is None else f"bid {bid.value}"
-    line = f"Ann took too long: their bot {said} for them"
-    assert [m for m in bob.messages if m["type"] == "view"][-1]["played_for"] == [line]
+    assert [m for m in bob.messages if m["type"] == "view"][-1]["played_for"] == [(0, said)]
     # The next hand's log starts afresh.
     rng = random.Random(1)
     while t.game.hand_number == 0:

@@ -256,12 +256,14 @@ def test_beside_the_table_a_long_void_line_goes_on_under_itself_never_cut() -> N
 def test_a_turn_played_for_a_player_out_of_time_is_said_last_in_the_log() -> None:
     game = Game.new("texas42", seed=3)
     view = game.view(0)
-    line = "Bob took too long: their bot passed for them"
-    log = log_text(view, played_for=(line,)).plain.splitlines()
-    assert log[-1].strip() == line
-    assert line not in log_text(view).plain
-    # What a table sends is checked: strings only, cut to a line, a bounded number.
-    assert played_for_from([line, 3, None]) == (line,)
-    assert played_for_from(["x" * 500])[0] == "x" * 120
-    assert played_for_from([line] * (MAX_PLAYED_FOR + 1)) == ()
+    bob = view.players[1]
+    log = log_text(view, played_for=((1, "passed"), (0, "bid 30"))).plain.splitlines()
+    assert log[-2].strip() == f"{bob} took too long: their bot passed for them"
+    assert log[-1].strip() == "You took too long: your bot bid 30 for you"
+    assert "took too long" not in log_text(view).plain
+    # What a table sends is checked: a seat and words, cut short, a bounded number.
+    assert played_for_from([[1, "passed"], [9, "passed"], ["1", "x"], 3, None]) == \
+        ((1, "passed"),)
+    assert played_for_from([[0, "x" * 500]])[0][1] == "x" * 60
+    assert played_for_from([[1, "passed"]] * (MAX_PLAYED_FOR + 1)) == ()
     assert played_for_from("not a list") == ()
