@@ -184,15 +184,21 @@ async def test_a_shared_seat_reviews_its_own_decisions_and_a_spectator_none() ->
     await _shared_summary(spectator_message, watching=True)
 
 
+async def shared_seat(app: Moon42App, pilot, watching: bool = False) -> RemoteFlow:
+    """A seat (or a spectator) at table 1, its table on screen, fed by the test."""
+    flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=watching,
+                      table_number=1)
+    app.push_screen(flow.table)
+    await pilot.pause()
+    return flow
+
+
 async def _shared_summary(message: dict, watching: bool, dealt: dict | None = None) -> None:
     """A shared table's summary from ``message``, and its v: the seat's own decisions
     reviewed, or for a spectator, none."""
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=watching,
-                          table_number=1)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await shared_seat(app, pilot, watching)
         flow.receive(message)
         await wait_for(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
         summary = app.screen
@@ -246,9 +252,7 @@ async def test_the_last_hand_of_a_shared_game_is_reviewed_from_its_end() -> None
     assert after is not final and "record" not in after  # sent once, not with every view
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, table_number=1)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await shared_seat(app, pilot)
         flow.receive(final)
         await wait_for(pilot, lambda: isinstance(app.screen, SharedGameOver), "the game's end")
         over = app.screen
@@ -267,10 +271,7 @@ async def test_the_last_hand_of_a_shared_game_is_reviewed_from_its_end() -> None
     # A spectator's end offers no review.
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, lambda _: None, lambda: None, watching=True,
-                          table_number=1)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await shared_seat(app, pilot, watching=True)
         flow.receive([m for m in sam if m["type"] == "view"][-1])
         await wait_for(pilot, lambda: isinstance(app.screen, SharedGameOver), "the game's end")
         await pilot.press("v")
