@@ -23,6 +23,7 @@ from ..play.records import DamagedSave, read_doc
 from ..play.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
 from ..play.served import Served
 from .frames import draw_only_what_shows
+from .styles_cache_mend import let_closed_widgets_go
 from .learning import Learning, Lesson
 from .quiet_input import driver_for
 from .replay.positions import Replay, ReplayError
@@ -82,6 +83,7 @@ class Moon42App(Learning, App[None]):
         # The server that started this game, if one did: its tables and leaderboard.
         self.served = served if served is not None else Served.from_environment()
         draw_only_what_shows()  # partial frames draw only what they change (app/tui/frames.py)
+        let_closed_widgets_go()  # closed widgets' line caches are let go (styles_cache_mend)
         # Before anything is read into it: the CSS parsed once a process (app/tui/styles.py).
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.saved = saved  # a saved game or record to go on with (play --resume / --from)

@@ -1,6 +1,7 @@
 """The Textual the app's mends of it were written against (``app/tui/frames.py``,
-``app/tui/quiet_input.py``): each replaces a step of Textual's own, so each is made only on
-this version (pinned in ``pyproject.toml``); on another the app runs on Textual's own."""
+``app/tui/quiet_input.py``, ``app/tui/styles_cache_mend.py``): each replaces a step of
+Textual's own, so each is made only on this version (pinned in ``pyproject.toml``); on
+another the app runs on Textual's own."""
 
 from __future__ import annotations
 
