@@ -23,7 +23,6 @@ from ..play.records import DamagedSave, read_doc
 from ..play.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
 from ..play.served import Served
 from .frames import draw_only_what_shows
-from .styles_cache_mend import let_closed_widgets_go
 from .learning import Learning, Lesson
 from .quiet_input import driver_for
 from .replay.positions import Replay, ReplayError
@@ -38,6 +37,7 @@ from .screens.messages import (
 )
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .styles import SharedStylesheet
+from .styles_cache_mend import let_closed_widgets_go
 
 if TYPE_CHECKING:
     from textual.driver import Driver
