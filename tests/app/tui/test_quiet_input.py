@@ -149,11 +149,14 @@ def test_a_screen_opened_and_closed_a_thousand_times_leaves_memory_as_it_was(
             game.wait_for("Start game", since=mark)
             return used
 
-        warmed = toggled(100)  # what a board's first openings leave (caches, the heap)
-        after = toggled(1000)
+        # What a board's first openings leave (caches, the heap), then three thousands.
+        used = [toggled(100), toggled(1000), toggled(1000), toggled(1000)]
     finally:
         game.close()
-    # Closed screens are let go (here +1.4 MiB; +3.5 MiB before the reader waited for the
-    # app, which then held every key it had read; a served game, whose keys keep coming,
-    # grew without end: tests/serve/test_held_key.py).
-    assert after - warmed < 4, (warmed, after)
+    # Closed screens are let go: the memory levels off. Textual's bounded caches (of text
+    # measured, styles, lines) fill over the first thousands, by 7-13 MiB as runs go;
+    # the last thousand adds nothing past the most the earlier ones reached (measured
+    # -2.5 and 0 MiB). A served game whose keys kept coming grew without end before the
+    # reader waited for the app (tests/app/server/test_held_key.py).
+    assert used[-1] - max(used[1:-1]) < 4, used
+    assert used[-1] - used[0] < 20, used
