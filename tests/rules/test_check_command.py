@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from moon42.rules.game import Game
+from moon42.rules.record import game_to_record
 from tests.rules.positions import D4, moon3_doc
 from tests.rules.support import hand_entry, record
 
@@ -321,3 +324,25 @@ def test_a_reader_that_stops_early_gets_no_traceback_and_the_verdict(
     process.stderr.close()
     assert process.wait(timeout=60) == verdict
     assert first.startswith(b"{") and err == ""
+
+
+def test_a_legal_record_just_under_3_mib_is_checked(tmp_path: Path) -> None:
+    # Thousands of whole hands, played from seeded deals, repeated in the dealers' turn:
+    # as large a record as the limit allows is read and replayed, not refused.
+    rng = random.Random(7)
+    game = Game.new("texas42", {"target": 10000}, seed=7)
+    for _ in range(8):  # two turns of the four dealers
+        while game.hand_in_progress and game.to_act is not None:
+            game.apply(rng.choice(game.legal_actions()))
+        game.next_hand()
+    doc = game_to_record(game)
+    cycle = doc["hands"][:8]
+    doc["hands"] = []
+    limit = 3 * 1024 * 1024
+    while len(json.dumps(doc)) + len(json.dumps(cycle)) < limit:
+        doc["hands"].extend(cycle)
+    content = json.dumps(doc)
+    assert limit - 100_000 < len(content) <= limit
+    done = run_check(tmp_path, content)
+    assert done.returncode == 0, done.stderr[-300:]
+    assert json.loads(done.stdout)["ok"] is True
