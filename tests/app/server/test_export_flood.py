@@ -43,9 +43,13 @@ def test_holding_x_writes_one_record_and_the_cap_is_said(tmp_path: Path, tmux: T
         tmux.wait_for("player", "Unchanged since exported")
         written = [p for p in records.glob("*.json") if p not in kept]
         assert len(written) == 1, written
-        # The game moves on (a pass, after every x held before it): at the cap now, x
-        # writes nothing and says so.
-        tmux.keys("player", "p", *["x"] * 100)
+        # The game moves on (a pass, after every x held before it) to the player's own turn,
+        # where the note line stays put: at the cap now, x writes nothing and says so. (Sent
+        # while the bots were still bidding and playing, the message could be written over by
+        # their moves before the screen was read.)
+        tmux.keys("player", "p")
+        tmux.wait_for("player", "Your turn")
+        tmux.keys("player", *["x"] * 100)
         tmux.wait_for("player", f"keeps at most {CAP} records of yours")
         assert len(list(records.glob("*.json"))) == CAP
     finally:
