@@ -20,8 +20,9 @@ from moon42.rules.actions import Action
 from moon42.rules.views import SeatView
 
 from ...play.words import trump_text
+from .figure_moves import Moved, ShownFigure, moved_words, shown_figure
 from .offers import offer_label
-from .reasons import hand_claims, play_reason
+from .reasons import discard_claims, hand_claims, play_reason
 
 if TYPE_CHECKING:
     from moon42.ai.advice import Advice, TileFigures
@@ -102,7 +103,7 @@ def _call_short(odds: CallOdds) -> str | None:
     return ("roughly " if odds.estimate.rough else "about ") + _pct(odds.estimate.experts)
 
 
-def _call_parts(view: SeatView, advice: Advice) -> Parts:
+def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> Parts:
     action = advice.action
     trump = advice.trump
     name = trump_text(trump, view.options) if trump is not None else ""
@@ -121,6 +122,7 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
             if short is not None:
                 other = trump_text(others[0].trump, view.options)
                 parts.append((f" (with {other}: {short})", 3))
+            parts += _moved_part(moved)
         return parts
     if isinstance(action, Plunge | Splash):
         doubles = sum(1 for t in view.hand if t.is_double)
@@ -145,7 +147,7 @@ def _call_parts(view: SeatView, advice: Advice) -> Parts:
         why = _why_bid_under_half(view, mine)
         # The reason goes before the figure against basic on a line too short for both.
         parts += _figure_parts(figure, basic, 4 if why else 3) + why
-        parts += _neighbour_parts(view, advice)
+        parts += _neighbour_parts(view, advice) + _moved_part(moved)
     return parts
 
 
@@ -175,18 +177,29 @@ def _figure_parts(figure: str, basic: str, basic_rank: int = 3) -> Parts:
     return [(f"; {figure}", 1)] + ([(basic, basic_rank)] if basic else [])
 
 
-def _tile_figure(f: TileFigures) -> str:
+def _moved_part(moved: Moved | None) -> Parts:
+    """Why the figure moved since the last hint (``figure_moves.moved_words``), after the
+    figures: the earlier figure and the first reason are kept before the runner-up's."""
+    if moved is None:
+        return []
+    reasons = moved.reasons
+    return ([(f"; was {moved.was}", 1)] + [(f": {r}", 1) for r in reasons[:1]]
+            + [(f", {r}", 3) for r in reasons[1:]])
+
+
+def _tile_figure(f: TileFigures, short: bool = False) -> str:
     """How often the seat's side gets what it plays for after this tile: proven, or about;
     a figure that reads the others as players of habits comes after the one against best
     play, saying so."""
     if f.certain is Certainty.ALWAYS:
-        return "100% of deals, whatever they hold and play"
-    habit = f", {_pct(f.wins)} if they play by habit" if f.best_play is not None else ""
+        return "100%, whatever they hold" if short else "100% of deals, whatever they hold and play"
+    by_habit = "by habit" if short else "if they play by habit"
+    habit = f", {_pct(f.wins)} {by_habit}" if f.best_play is not None else ""
     if f.certain is Certainty.NEVER:
         return f"0% if they play correctly{habit}"
     if habit:
         return f"{_about(f.best_play)}{habit}"
-    return f"{_about(f.wins)} of deals"
+    return _about(f.wins) if short else f"{_about(f.wins)} of deals"
 
 
 def _tile_short(f: TileFigures, best_play: bool) -> str:
@@ -199,7 +212,28 @@ def _tile_short(f: TileFigures, best_play: bool) -> str:
     return _about(f.against_best if best_play else f.wins)
 
 
-def _play_parts(view: SeatView, advice: Advice) -> Parts:
+def _compared(f: TileFigures, habit: bool) -> float:
+    """The figure a tile is compared by: against best play where others are read for habits."""
+    return f.against_best if habit else f.wins
+
+
+def _tiles_differ(advice: Advice) -> bool:
+    """Whether the advised tile's chance is above another legal tile's."""
+    best, rest = advice.tiles[0], advice.tiles[1:]
+    habit = best.best_play is not None
+    return any(abs(_compared(f, habit) - _compared(best, habit)) > 1e-9 for f in rest)
+
+
+def _shows_credit(advice: Advice) -> bool:
+    """A play hint whose tiles are equal for the contract but not for the points kept: it
+    shows those, not a chance."""
+    best, rest = advice.tiles[0], advice.tiles[1:]
+    if _tiles_differ(advice):
+        return False
+    return best.credit is not None and best.credit - max(f.credit or 0.0 for f in rest) >= 0.05
+
+
+def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> Parts:
     t = advice.action.tile
     verb = "Lead" if view.current_trick is None else "Play"
     if len(view.legal) == 1:
@@ -210,42 +244,51 @@ def _play_parts(view: SeatView, advice: Advice) -> Parts:
     if not advice.tiles:
         return parts
     best, rest = advice.tiles[0], advice.tiles[1:]
-    goal = _goal(view, advice.bidder_side)
+    # With why the figure moved to tell, the figure is put in fewer words.
+    goal = _goal(view, advice.bidder_side).split()[-1] if moved else _goal(view, advice.bidder_side)
     unit = "tricks" if view.options.is_moon else "points"
     habit = best.best_play is not None
-
-    def shown(f: TileFigures) -> float:  # the figure a tile is compared by
-        return f.against_best if habit else f.wins
-
-    if any(abs(shown(f) - shown(best)) > 1e-9 for f in rest):
-        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
-        tied = [f for f in rest if abs(shown(f) - shown(best)) < 1e-9]
-        other = max(rest, key=shown)
+    if _tiles_differ(advice):
+        parts.append((f"; {goal} in {_tile_figure(best, short=moved is not None)}", 1))
+        tied = [f for f in rest if abs(_compared(f, habit) - _compared(best, habit)) < 1e-9]
+        other = max(rest, key=lambda f: _compared(f, habit))
         short = _tile_short(other, habit)
         parts.append((f" (as with {tied[0].action.tile})" if tied
                       else f" (with {other.action.tile}: {short})", 3))
-    elif best.credit is not None and best.credit - max(f.credit or 0.0 for f in rest) >= 0.05:
+        parts += _moved_part(moved)
+    elif _shows_credit(advice):
         other = max(rest, key=lambda f: f.credit or 0.0)
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
         parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
     elif best.certain is not None:
-        parts.append((f"; {goal} in {_tile_figure(best)}", 1))
+        parts.append((f"; {goal} in {_tile_figure(best, short=moved is not None)}", 1))
+        parts += _moved_part(moved)
     else:
         done = "made" if advice.bidder_side else "set"
-        figure = _tile_figure(best).removesuffix(" of deals")
+        figure = _tile_figure(best, short=moved is not None).removesuffix(" of deals")
         parts.append((f"; as good as any: {figure} {done}" if "," not in figure
                       else f"; as good as any: {done} in {figure}", 1))
+        parts += _moved_part(moved)
     return parts
 
 
-def hint_parts(view: SeatView, advice: Advice) -> Parts:
-    """The hint in ranked pieces (see ``Parts``)."""
+def hint_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> Parts:
+    """The hint in ranked pieces (see ``Parts``); ``moved``: why its figure moved since the
+    last hint of the hand (``figure_moves.moved_words``)."""
     action = advice.action
     if isinstance(action, Play):
-        return _play_parts(view, advice)
+        return _play_parts(view, advice, moved)
     if isinstance(action, Discard):
-        return [(f"Discard {action.tile}: your hand is strongest without it", 0)]
-    return _call_parts(view, advice)
+        return _with_facts(f"Discard {action.tile}",
+                           [c.words for c in discard_claims(view, action.tile)])
+    return _call_parts(view, advice, moved)
+
+
+def headline(view: SeatView, advice: Advice) -> ShownFigure | None:
+    """The chance a hint for ``advice`` leads with, as ``figure_moves`` compares them."""
+    rate_shown = not (isinstance(advice.action, Play) and advice.tiles
+                      and _shows_credit(advice))
+    return shown_figure(view, advice, rate_shown)
 
 
 def _fit(prefix: str, parts: Parts, width: int) -> str:
@@ -258,17 +301,20 @@ def _fit(prefix: str, parts: Parts, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def hint_text(view: SeatView, advice: Advice, width: int = 200) -> str:
+def hint_text(view: SeatView, advice: Advice, width: int = 200, moved: Moved | None = None) -> str:
     """``Hint: ...`` on one line of at most ``width`` characters."""
-    return _fit("Hint: ", hint_parts(view, advice), width)
+    return _fit("Hint: ", hint_parts(view, advice, moved), width)
 
 
-def hint_lines(view: SeatView, advice: Advice, width: int) -> tuple[str, str]:
+def hint_lines(
+    view: SeatView, advice: Advice, width: int, moved: Moved | None = None
+) -> tuple[str, str]:
     """The hint on two lines: the move and the facts, then the expert's figures."""
-    parts = hint_parts(view, advice)
+    parts = hint_parts(view, advice, moved)
     facts = [p for p in parts if p[1] in (0, 2)]
-    figures = [(text.removeprefix("; ") if rank == 1 else text, rank)
-               for text, rank in parts if rank in (1, 3, 4)]
+    figures = [(text, rank) for text, rank in parts if rank in (1, 3, 4)]
+    if figures:  # the first figure opens the line
+        figures[0] = (figures[0][0].removeprefix("; "), figures[0][1])
     first = _fit("Hint: ", facts, width)
     if first.endswith("…"):  # one fact too long for a line: the facts go on under it
         room = 2 * width - len(". Enter plays it.") - 1
@@ -329,6 +375,9 @@ class Hints:
         self.asked: tuple | None = None
         self.advice: Advice | None = None
         self._think = think
+        # The last figure shown this hand, and why this turn's moved from it (if it did).
+        self.shown: ShownFigure | None = None
+        self.moved: Moved | None = None
 
     def ask(self) -> None:
         screen = self.screen
@@ -364,9 +413,13 @@ class Hints:
         if now is None or _turn_key(now) != _turn_key(view):
             return  # the turn has moved on: the hint is stale
         self.advice = advice
+        figure = headline(view, advice)
+        self.moved = moved_words(self.shown, figure)
+        if figure is not None:
+            self.shown = figure
         self._show(view, advice)
 
     def _show(self, view: SeatView, advice: Advice) -> None:
-        first, second = hint_lines(view, advice, self.screen.message_width)
+        first, second = hint_lines(view, advice, self.screen.message_width, self.moved)
         self.screen.show_hint(first, second)
         self.screen.point_at(advice.action)

@@ -25,6 +25,7 @@ from functools import cached_property
 
 from moon42.ai.contracts import nello_dangers
 from moon42.ai.facts.knowledge import Knowledge, tile_set_of
+from moon42.ai.normal import best_value, table_trumps
 from moon42.rules.actions import Play
 from moon42.rules.tiles import TILES, Tile, mask_of, tile
 from moon42.rules.trump import TRUMP_SUIT, TrickRules, Trump, suit_name
@@ -32,7 +33,7 @@ from moon42.rules.views import SeatView
 
 from ...play.phrases import phrase
 
-__all__ = ["Claim", "play_claims", "play_reason", "hand_claims"]
+__all__ = ["Claim", "play_claims", "play_reason", "hand_claims", "discard_claims"]
 
 
 @dataclass(frozen=True)
@@ -317,4 +318,32 @@ def hand_claims(view: SeatView, trump: Trump | None) -> list[Claim]:
     if widow is not None and (widow.carries(trump.number) if trump.number is not None
                               else trump is Trump.DOUBLES and widow.is_double):
         out.append(Claim("widow_gave", f"the widow gave you {widow}"))
+    return out
+
+
+def discard_claims(view: SeatView, t: Tile) -> list[Claim]:
+    """What discarding ``t`` (Moon for three's widow) does to the hand kept: not a trump
+    (once trump is named), the numbers it leaves you without (to trump them), else the
+    lowest of its suit.  A trump or a double thrown has none of these to say.  Before trump
+    is named the claims hold whatever trump is named: they are said of the tiles alone."""
+    kept = tuple(o for o in view.hand if o != t)
+    trump = view.trump
+    if trump is None:
+        rules = view.options.trick_rules_for(best_value(view, kept, table_trumps(view)).trump)
+    else:
+        rules = view.options.trick_rules_for(trump)
+    if rules.is_trump[t] or t.is_double:
+        return []
+    out = []
+    if trump is not None and (trump.number is not None or trump is Trump.DOUBLES):
+        out.append(Claim("discard_no_trump", "not a trump"))
+    ends = sorted({t.high, t.low} - ({trump.number} if trump is not None else set()),
+                  reverse=True)
+    out_of = [suit_name(e) for e in ends if not any(o.carries(e) for o in kept)]
+    if out_of:
+        out.append(Claim("discard_leaves_void", f"it leaves you with no {' or '.join(out_of)}"))
+        return out
+    suit = rules.led_suit[t]
+    if suit != TRUMP_SUIT and all(o.pips > t.pips for o in kept if o.carries(suit)):
+        out.append(Claim("discard_lowest", f"your lowest {_singular(suit)}"))
     return out

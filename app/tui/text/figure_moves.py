@@ -1,0 +1,182 @@
+"""Why a hint's figure moved since the last one the player was shown in the hand.
+
+A hint's headline figure (how often the bid is made or set after the advised move) is a
+``ShownFigure``.  When the next hint of the same hand, for the same goal, gives a figure
+more than ``MOVED`` away from it, ``moved_words`` says how far it moved and what changed
+in between, from the seat's view alone: the bid or the trump it is weighed with, the
+widow taken, the auction, a bid's figure (for hands like this one) giving way to the play's
+(this hand's own deals), a seat showing out of a suit, the tricks taken, the lead.
+Nothing is said of a figure that kept still, and a move with nothing to show for it says
+only where it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from moon42.ai.facts.knowledge import voids_of
+from moon42.ai.odds import Certainty
+from moon42.rules import Bid, NameTrump, Play, Trump
+from moon42.rules.trump import TRUMP_SUIT, suit_name
+from moon42.rules.views import SeatView
+
+from ...play.words import seat_name, trump_text
+
+if TYPE_CHECKING:
+    from moon42.ai.advice import Advice
+
+__all__ = ["MOVED", "Moved", "ShownFigure", "shown_figure", "moved_words"]
+
+MOVED = 15  # a figure that moves by more than this many points (of 100) says why
+MOST_REASONS = 2  # a line has room for about two
+
+
+@dataclass(frozen=True)
+class ShownFigure:
+    """A hint's headline figure as the player saw it, with the view it was shown in.
+
+    ``goal``: what the figure is the chance of ("made" or "set"); ``value`` and ``trump``:
+    the bid and trump it is weighed with; ``hands_like``: a bid or trump figure, read for
+    hands like this one through the calibration (a play's is counted on this hand's deals).
+    """
+
+    view: SeatView
+    rate: float
+    words: str
+    goal: str
+    value: int | None
+    trump: Trump | None
+    hands_like: bool
+
+
+def _words(rate: float, certain: Certainty | None, rough: bool = False) -> str:
+    if certain is Certainty.ALWAYS:
+        return "100%"
+    if certain is Certainty.NEVER:
+        return "0%"
+    shown = min(99, max(1, round(100 * rate)))
+    return f"roughly {shown}%" if rough else f"{shown}%"  # (it was shown as "about")
+
+
+def shown_figure(
+    view: SeatView, advice: Advice, play_rate_shown: bool = True
+) -> ShownFigure | None:
+    """The figure a hint for ``advice`` leads with (None: it shows no chance of making or
+    setting the bid).  ``play_rate_shown``: a play hint shows its chance (not only the
+    points kept)."""
+    action = advice.action
+    if isinstance(action, Play):
+        if not advice.tiles or len(view.legal) == 1 or not play_rate_shown:
+            return None
+        best = advice.tiles[0]
+        certain = best.certain
+        rate = 1.0 if certain is Certainty.ALWAYS else 0.0 if certain is Certainty.NEVER \
+            else best.against_best
+        goal = "made" if advice.bidder_side else "set"
+        return ShownFigure(view, rate, _words(rate, certain), goal, view.high_bid,
+                           view.trump, hands_like=False)
+    if not isinstance(action, Bid | NameTrump) or advice.trump is None:
+        return None
+    odds = next((o for o in advice.odds if o.trump is advice.trump), None)
+    if odds is None:
+        return None
+    if odds.certain is not None:
+        rate = 1.0 if odds.certain is Certainty.ALWAYS else 0.0
+        words = _words(rate, odds.certain)
+    elif odds.estimate is not None:
+        rate = odds.estimate.experts
+        words = _words(rate, None, odds.estimate.rough)
+    else:
+        return None
+    value = action.value if isinstance(action, Bid) else view.high_bid
+    return ShownFigure(view, rate, words, "made", value, advice.trump,
+                       hands_like=odds.certain is None)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """How a figure moved: the earlier figure's words and what changed, most telling first."""
+
+    was: str
+    reasons: tuple[str, ...]
+
+
+def moved_words(earlier: ShownFigure | None, now: ShownFigure | None) -> Moved | None:
+    """The earlier figure and why it moved (``was about 88%: Ann showed out of fives``) when
+    it moved by more than ``MOVED`` since ``earlier`` (same hand, same goal), else None."""
+    if earlier is None or now is None:
+        return None
+    if earlier.view.hand_number != now.view.hand_number or earlier.goal != now.goal:
+        return None
+    if abs(round(100 * now.rate) - round(100 * earlier.rate)) <= MOVED:
+        return None
+    return Moved(earlier.words, tuple(_what_changed(earlier, now)[:MOST_REASONS]))
+
+
+def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:
+    """What the seat has learnt or done since ``earlier``, most telling first."""
+    before, view = earlier.view, now.view
+    out: list[str] = []
+    if earlier.value is not None and now.value is not None and earlier.value != now.value:
+        out.append(f"the bid is {now.value} now, not {earlier.value}")
+    if earlier.trump is not None and now.trump is not None and earlier.trump is not now.trump:
+        out.append(f"weighed with {trump_text(now.trump, view.options)}, "
+                   f"not {trump_text(earlier.trump, view.options)}")
+    if before.discard is None and view.discard is not None:
+        out.append("widow taken")
+    out += _auction_since(before, view)
+    if earlier.hands_like and not now.hands_like:
+        out.append("the bid's figure is for hands like yours")
+    out += _voids_since(before, view)
+    out += _tricks_since(before, view)
+    return out
+
+
+def _auction_since(before: SeatView, view: SeatView) -> list[str]:
+    bids = [b for b in view.bids[len(before.bids):] if b.seat != view.seat and b.value]
+    if not bids:
+        return []
+    said = ", ".join(f"{view.players[b.seat]} bid {b.value}" for b in bids[-2:])
+    return [said]
+
+
+def _voids_since(before: SeatView, view: SeatView) -> list[str]:
+    if view.trump is None:
+        return []
+    was, now = voids_of(before), voids_of(view)
+    out = []
+    for seat in range(view.seats):
+        if seat == view.seat:
+            continue
+        for suit in sorted(now[seat] - was[seat]):
+            name = "trumps" if suit == TRUMP_SUIT else suit_name(suit)
+            out.append(f"{view.players[seat]} showed out of {name}")
+    return out
+
+
+def _tricks_since(before: SeatView, view: SeatView) -> list[str]:
+    done = view.tricks[len(before.tricks):]
+    counts = not view.options.is_moon
+    out = []
+    if len(done) == 1:
+        trick = done[0]
+        assert trick.winner is not None
+        who = seat_name(view, trick.winner)
+        count = trick.points - 1
+        out.append(f"{who} took trick {len(view.tricks)}"
+                   + (f" and its {count} count" if counts and count else ""))
+    elif done:
+        mine = {view.seat, view.partner}
+        ours = [t for t in done if t.winner in mine]
+        side = "your side" if view.partner is not None else "you"
+        theirs_count = sum(t.points - 1 for t in done if t.winner not in mine)
+        out.append(f"{side} took {len(ours)} of the {len(done)} tricks since"
+                   + (f", the others {theirs_count} count" if counts and theirs_count else ""))
+    trick = view.current_trick
+    if trick is not None and trick.plays and (before.current_trick is None
+                                              or len(before.tricks) != len(view.tricks)):
+        leader, led = trick.plays[0]
+        if leader != view.seat:
+            out.append(f"{view.players[leader]} led {led}")
+    return out

@@ -1,0 +1,189 @@
+"""A hint's figure that moves by more than 15 points says from where and why; every reason
+it gives is true of the game, checked against the real play, not the seat's view."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from moon42.ai.advice import Advice, TileFigures
+from moon42.ai.protocol import decide
+from moon42.ai.random_bot import RandomBot
+from moon42.app.tui.text.figure_moves import MOVED, ShownFigure, moved_words, shown_figure
+from moon42.app.tui.text.hints import Hints, hint_lines
+from moon42.rules import Game, Play
+from moon42.rules.trump import TRUMP_SUIT, suit_name
+from moon42.rules.views import SeatView
+from tests.ai.helpers import random_options
+
+
+def _figure(view: SeatView, rate: float, **fields) -> ShownFigure:
+    made = dict(rate=rate, words=f"{round(100 * rate)}%", goal="made",
+                value=view.high_bid, trump=view.trump, hands_like=False)
+    return ShownFigure(view=view, **{**made, **fields})
+
+
+def _plays_of_seat0(game_name: str, seed: int) -> list[SeatView]:
+    """Seat 0's views at each of its turns to play in the first hand (numbered 0) of a
+    random game."""
+    rng = random.Random(seed)
+    game = Game.new(game_name, random_options(rng, game_name), seed=seed)
+    bots = [RandomBot(rng.randrange(2**32)) for _ in range(game.seats)]
+    views = []
+    while game.to_act is not None and game.view(0).hand_number == 0:
+        view = game.view(game.to_act.seat)
+        if view.seat == 0 and view.to_act.kind == "play":
+            views.append(view)
+        game.apply(decide(bots[view.seat], view))
+    return views
+
+
+def _check(before: SeatView, now: SeatView, reason: str, seen: Counter[str]) -> None:
+    """``reason`` is true of what happened between the two views."""
+    names = now.players
+    done = now.tricks[len(before.tricks):]
+    plays = [p for trick in done for p in trick.plays]
+    if now.current_trick is not None:
+        plays += list(now.current_trick.plays)
+    if " showed out of " in reason:
+        seen["void"] += 1
+        who, suit_words = reason.split(" showed out of ")
+        seat = names.index(who)
+        suit = TRUMP_SUIT if suit_words == "trumps" else next(
+            s for s in range(8) if suit_name(s) == suit_words)
+        rules = now.play_rules
+        tricks = [*done] + ([now.current_trick] if now.current_trick else [])
+        assert any(rules.led_suit[t.plays[0][1]] == suit and any(
+            s == seat and not rules.follows(tile, suit) for s, tile in t.plays[1:])
+            for t in tricks), reason
+    elif " took trick " in reason:
+        seen["took"] += 1
+        who, rest = reason.split(" took trick ")
+        number, _, count = rest.partition(" and its ")
+        trick = now.tricks[int(number) - 1]
+        assert len(done) == 1 and trick is done[0]
+        assert trick.winner == (now.seat if who == "You" else names.index(who))
+        assert (trick.points - 1) == (int(count.removesuffix(" count")) if count else 0) \
+            or now.options.is_moon
+    elif " of the " in reason and " tricks since" in reason:
+        seen["tricks"] += 1
+        took = int(reason.split(" took ")[1].split(" of ")[0])
+        of = int(reason.split(" of the ")[1].split(" tricks")[0])
+        mine = {now.seat, now.partner}
+        assert of == len(done) > 1
+        assert took == sum(t.winner in mine for t in done)
+        if ", the others " in reason:
+            count = int(reason.split(", the others ")[1].removesuffix(" count"))
+            assert count == sum(t.points - 1 for t in done if t.winner not in mine)
+    elif " led " in reason:
+        seen["led"] += 1
+        who, tile = reason.split(" led ")
+        leader, led = now.current_trick.plays[0]
+        assert names[leader] == who and str(led) == tile and leader != now.seat
+    else:
+        raise AssertionError(f"no check for {reason!r}")
+
+
+def _some_plays(game_name: str, seed: int, need: int = 3) -> list[SeatView]:
+    """``_plays_of_seat0`` of the first game from ``seed`` on with ``need`` turns of choice."""
+    while True:
+        views = [v for v in _plays_of_seat0(game_name, seed) if len(v.legal) > 1]
+        if len(views) >= need:
+            return views
+        seed += 1
+
+
+@pytest.mark.parametrize("game_name", ["moon3", "moon4", "texas42"])
+def test_every_reason_a_moved_figure_gives_is_true_of_the_play(game_name) -> None:
+    seen: Counter[str] = Counter()
+    pairs = 0
+    for seed in range(60):
+        views = _plays_of_seat0(game_name, seed)
+        for i, before in enumerate(views):
+            for now in views[i + 1:i + 3]:
+                moved = moved_words(_figure(before, 0.9), _figure(now, 0.2))
+                assert moved is not None and moved.was == "90%"
+                pairs += 1
+                for reason in moved.reasons:
+                    _check(before, now, reason, seen)
+    assert pairs > 200
+    assert {"void", "took", "tricks", "led"} <= set(seen), seen
+
+
+def test_a_figure_moved_by_at_most_15_points_or_in_another_hand_or_goal_says_nothing() -> None:
+    views = _some_plays("texas42", 3)
+    before, now = views[0], views[2]
+    assert moved_words(_figure(before, 0.60), _figure(now, 0.60 + MOVED / 100)) is None
+    assert moved_words(_figure(before, 0.60), _figure(now, 0.60 - MOVED / 100)) is None
+    assert moved_words(_figure(before, 0.60), _figure(now, 0.80)) is not None
+    assert moved_words(_figure(before, 0.9), _figure(now, 0.1, goal="set")) is None
+    other_hand = replace(now, hand_number=2)
+    assert moved_words(_figure(before, 0.9), _figure(other_hand, 0.1)) is None
+    assert moved_words(None, _figure(now, 0.1)) is None
+
+
+def test_a_call_figure_then_the_play_s_says_what_changed_first() -> None:
+    views = _some_plays("texas42", 5)
+    now = views[0]
+    before = replace(now, bids=now.bids[:1], tricks=(), current_trick=None)
+    moved = moved_words(
+        _figure(before, 0.3, value=(now.high_bid or 30) - 1, hands_like=True, words="about 30%"),
+        _figure(now, 0.9))
+    assert moved is not None and moved.was == "about 30%"
+    assert moved.reasons[0] == f"the bid is {now.high_bid} now, not {(now.high_bid or 30) - 1}"
+    assert len(moved.reasons) == 2  # at most two: a line has room for no more
+
+
+def _advice(view: SeatView, rate: float) -> Advice:
+    tiles = tuple(TileFigures(action=a, wins=rate - 0.1 * k, credit=None)
+                  for k, a in enumerate(a for a in view.legal if isinstance(a, Play)))
+    return Advice(action=tiles[0].action, kind="play", bidder_side=True, layouts=16, tiles=tiles)
+
+
+class _Screen:
+    """What ``Hints`` asks of a table screen, recording what it shows; work runs at once."""
+
+    def __init__(self) -> None:
+        self.view: SeatView | None = None
+        self.interactive = True
+        self.glyphs = SimpleNamespace(ascii=True)
+        self.app = SimpleNamespace(call_from_thread=lambda f, *a: f(*a))
+        self.message_width = 200
+        self.shown: list[tuple[str, str]] = []
+
+    def refuse(self, reason: str) -> None:
+        raise AssertionError(reason)
+
+    def note(self, text: str) -> None:
+        pass
+
+    def run_worker(self, work, **options) -> None:
+        work()
+
+    def show_hint(self, first: str, second: str) -> None:
+        self.shown.append((first, second))
+
+    def point_at(self, action) -> None:
+        pass
+
+
+def test_the_table_s_hints_say_a_move_and_not_a_figure_that_kept_still() -> None:
+    views = _some_plays("texas42", 11)
+    rates = iter([0.9, 0.85, 0.4])
+    screen = _Screen()
+    hints = Hints(screen, think=lambda view, **_: _advice(view, next(rates)))
+    for view in views[:3]:
+        screen.view = view
+        hints.ask()
+    (_, first), (_, second), (_, third) = screen.shown
+    assert "; was" not in first and "; was" not in second  # 90%, then 85%: no word
+    assert "about 40% of" not in third and "; was 85%" in third  # 85% to 40%: from where
+    assert shown_figure(views[2], _advice(views[2], 0.4)).rate == pytest.approx(0.4)
+    # Asked again on the same turn, the same words.
+    hints.ask()
+    assert screen.shown[-1][1] == third
+    assert hint_lines(views[2], _advice(views[2], 0.4), 200)[1] != third
