@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux
+from .harness import AT_TABLE, LOBBY_TITLE, Server, Tmux, wait_until
 
 pytestmark = pytest.mark.slow  # an SSH server and a real client
 
@@ -43,14 +43,29 @@ def test_holding_x_writes_one_record_and_the_cap_is_said(tmp_path: Path, tmux: T
         tmux.wait_for("player", "Unchanged since exported")
         written = [p for p in records.glob("*.json") if p not in kept]
         assert len(written) == 1, written
-        # The game moves on (a pass, after every x held before it) to the player's own turn,
-        # where the note line stays put: at the cap now, x writes nothing and says so. (Sent
-        # while the bots were still bidding and playing, the message could be written over by
-        # their moves before the screen was read.)
+        # The game moves on (a pass, after every x held before it) to the player's own turn
+        # (in this hand, or the next if everyone passed), where the note line stays put: at
+        # the cap now, x writes nothing and says so. (Sent while the bots were still bidding
+        # and playing, the message could be written over by their moves before the screen
+        # was read.)
         tmux.keys("player", "p")
-        tmux.wait_for("player", "Your turn")
+        if "Your turn" not in _turn_or_hand_over(tmux):  # every seat passed: thrown in
+            tmux.keys("player", "Enter")
+            tmux.wait_for("player", "Your bid")
         tmux.keys("player", *["x"] * 100)
         tmux.wait_for("player", f"keeps at most {CAP} records of yours")
         assert len(list(records.glob("*.json"))) == CAP
     finally:
         assert server.stop() == 0, server.log()
+
+
+def _turn_or_hand_over(tmux: Tmux) -> str:
+    """The screen once it is the player's turn to play or the hand is over."""
+
+    def shows() -> str | None:
+        screen = tmux.screen("player")
+        return screen if "Your turn" in screen or "Press Enter for the next hand" in screen \
+            else None
+
+    return wait_until(shows, what="the player's turn or the hand's end",
+                      shown=lambda: tmux.screen("player"))
