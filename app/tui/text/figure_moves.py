@@ -107,11 +107,21 @@ def moved_words(earlier: ShownFigure | None, now: ShownFigure | None) -> Moved |
     it moved by more than ``MOVED`` since ``earlier`` (same hand, same goal), else None."""
     if earlier is None or now is None:
         return None
-    if earlier.view.hand_number != now.view.hand_number or earlier.goal != now.goal:
+    if not _same_hand(earlier.view, now.view) or earlier.goal != now.goal:
         return None
     if abs(round(100 * now.rate) - round(100 * earlier.rate)) <= MOVED:
         return None
     return Moved(earlier.words, tuple(_what_changed(earlier, now)[:MOST_REASONS]))
+
+
+def _same_hand(before: SeatView, view: SeatView) -> bool:
+    """The same hand of the same game: its number, and every tile the seat held then it holds
+    now, played since or discarded (a game played again numbers its hands afresh)."""
+    if before.hand_number != view.hand_number or before.seat != view.seat:
+        return False
+    tricks = [*view.tricks, *([view.current_trick] if view.current_trick else [])]
+    gone = {t for trick in tricks for s, t in trick.plays if s == view.seat}
+    return set(before.hand) <= set(view.hand) | gone | {view.discard}
 
 
 def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:

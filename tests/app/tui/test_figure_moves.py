@@ -124,6 +124,10 @@ def test_a_figure_moved_by_at_most_15_points_or_in_another_hand_or_goal_says_not
     other_hand = replace(now, hand_number=2)
     assert moved_words(_figure(before, 0.9), _figure(other_hand, 0.1)) is None
     assert moved_words(None, _figure(now, 0.1)) is None
+    # A game played again starts at the same hand number: its figures are not compared.
+    other_game = _some_plays("texas42", 100)[0]
+    assert other_game.hand_number == before.hand_number
+    assert moved_words(_figure(other_game, 0.9), _figure(now, 0.1)) is None
 
 
 def test_a_call_figure_then_the_play_s_says_what_changed_first() -> None:
