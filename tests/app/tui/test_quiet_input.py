@@ -155,8 +155,10 @@ def test_a_screen_opened_and_closed_a_thousand_times_leaves_memory_as_it_was(
         game.close()
     # Closed screens are let go: the memory levels off. Textual's bounded caches (of text
     # measured, styles, lines) fill over the first thousands, by 7-13 MiB as runs go;
-    # the last thousand adds nothing past the most the earlier ones reached (measured
-    # -2.5 and 0 MiB). A served game whose keys kept coming grew without end before the
-    # reader waited for the app (tests/app/server/test_held_key.py).
-    assert used[-1] - max(used[1:-1]) < 4, used
+    # the last thousand adds little past the most the earlier ones reached (measured -2.5,
+    # 0 and, on a busy machine, 4.5 MiB), where the leak this guards against added about
+    # 90 MiB a thousand (a held b: 79 to 483 MiB in 150 s). A served game whose keys kept
+    # coming grew without end before the reader waited for the app
+    # (tests/app/server/test_held_key.py).
+    assert used[-1] - max(used[1:-1]) < 8, used
     assert used[-1] - used[0] < 20, used
