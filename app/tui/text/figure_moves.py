@@ -26,7 +26,7 @@ from ...play.words import seat_name, trump_text
 if TYPE_CHECKING:
     from moon42.ai.advice import Advice
 
-__all__ = ["MOVED", "Moved", "ShownFigure", "shown_figure", "moved_words"]
+__all__ = ["MOVED", "Moved", "ShownFigure", "percent", "shown_figure", "moved_words"]
 
 MOVED = 15  # a figure that moves by more than this many points (of 100) says why
 MOST_REASONS = 2  # a line has room for about two
@@ -50,13 +50,17 @@ class ShownFigure:
     hands_like: bool
 
 
+def percent(rate: float) -> str:
+    """A figure that is not proven, never 0% or 100%."""
+    return f"{min(99, max(1, round(100 * rate)))}%"
+
+
 def _words(rate: float, certain: Certainty | None, rough: bool = False) -> str:
     if certain is Certainty.ALWAYS:
         return "100%"
     if certain is Certainty.NEVER:
         return "0%"
-    shown = min(99, max(1, round(100 * rate)))
-    return f"roughly {shown}%" if rough else f"{shown}%"  # (it was shown as "about")
+    return f"roughly {percent(rate)}" if rough else percent(rate)  # (shown as "about")
 
 
 def shown_figure(

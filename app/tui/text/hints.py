@@ -21,6 +21,7 @@ from moon42.rules.views import SeatView
 
 from ...play.words import trump_text
 from .figure_moves import Moved, ShownFigure, moved_words, shown_figure
+from .figure_moves import percent as _pct
 from .offers import offer_label
 from .reasons import discard_claims, hand_claims, play_reason
 
@@ -37,11 +38,6 @@ HINT_SETTINGS: dict[str, Any] = {}
 
 
 # ----- words -------------------------------------------------------------------------
-
-
-def _pct(rate: float) -> str:
-    """A figure that is not proven, never 0% or 100%."""
-    return f"{min(99, max(1, round(100 * rate)))}%"
 
 
 def _about(rate: float) -> str:
@@ -209,7 +205,7 @@ def _tile_short(f: TileFigures, best_play: bool) -> str:
         return "100%"
     if f.certain is Certainty.NEVER and (best_play or f.best_play is None):
         return "0%"
-    return _about(f.against_best if best_play else f.wins)
+    return _about(_compared(f, best_play))
 
 
 def _compared(f: TileFigures, habit: bool) -> float:
@@ -244,8 +240,9 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     if not advice.tiles:
         return parts
     best, rest = advice.tiles[0], advice.tiles[1:]
-    # With why the figure moved to tell, the figure is put in fewer words.
-    goal = _goal(view, advice.bidder_side).split()[-1] if moved else _goal(view, advice.bidder_side)
+    goal = _goal(view, advice.bidder_side)
+    if moved:  # with why the figure moved to tell, the figure is put in fewer words
+        goal = goal.split()[-1]
     unit = "tricks" if view.options.is_moon else "points"
     habit = best.best_play is not None
     if _tiles_differ(advice):

@@ -328,10 +328,8 @@ def discard_claims(view: SeatView, t: Tile) -> list[Claim]:
     is named the claims hold whatever trump is named: they are said of the tiles alone."""
     kept = tuple(o for o in view.hand if o != t)
     trump = view.trump
-    if trump is None:
-        rules = view.options.trick_rules_for(best_value(view, kept, table_trumps(view)).trump)
-    else:
-        rules = view.options.trick_rules_for(trump)
+    rules = view.options.trick_rules_for(
+        trump if trump is not None else best_value(view, kept, table_trumps(view)).trump)
     if rules.is_trump[t] or t.is_double:
         return []
     out = []
