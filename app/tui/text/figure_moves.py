@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from moon42.ai.advice_figure import headline
 from moon42.ai.facts.knowledge import voids_of
 from moon42.ai.odds import Certainty
-from moon42.rules import Bid, NameTrump, Play, Trump
+from moon42.rules import Trump
 from moon42.rules.trump import TRUMP_SUIT, suit_name
 from moon42.rules.views import SeatView
 
@@ -63,39 +64,15 @@ def _words(rate: float, certain: Certainty | None, rough: bool = False) -> str:
     return f"roughly {percent(rate)}" if rough else percent(rate)  # (shown as "about")
 
 
-def shown_figure(
-    view: SeatView, advice: Advice, play_rate_shown: bool = True
-) -> ShownFigure | None:
+def shown_figure(view: SeatView, advice: Advice) -> ShownFigure | None:
     """The figure a hint for ``advice`` leads with (None: it shows no chance of making or
-    setting the bid).  ``play_rate_shown``: a play hint shows its chance (not only the
-    points kept)."""
-    action = advice.action
-    if isinstance(action, Play):
-        if not advice.tiles or len(view.legal) == 1 or not play_rate_shown:
-            return None
-        best = advice.tiles[0]
-        certain = best.certain
-        rate = 1.0 if certain is Certainty.ALWAYS else 0.0 if certain is Certainty.NEVER \
-            else best.against_best
-        goal = "made" if advice.bidder_side else "set"
-        return ShownFigure(view, rate, _words(rate, certain), goal, view.high_bid,
-                           view.trump, hands_like=False)
-    if not isinstance(action, Bid | NameTrump) or advice.trump is None:
+    setting the bid), chosen by ``ai.advice_figure.headline``."""
+    found = headline(view, advice)
+    if found is None:
         return None
-    odds = next((o for o in advice.odds if o.trump is advice.trump), None)
-    if odds is None:
-        return None
-    if odds.certain is not None:
-        rate = 1.0 if odds.certain is Certainty.ALWAYS else 0.0
-        words = _words(rate, odds.certain)
-    elif odds.estimate is not None:
-        rate = odds.estimate.experts
-        words = _words(rate, None, odds.estimate.rough)
-    else:
-        return None
-    value = action.value if isinstance(action, Bid) else view.high_bid
-    return ShownFigure(view, rate, words, "made", value, advice.trump,
-                       hands_like=odds.certain is None)
+    words = _words(found.rate, found.certain, found.rough)
+    return ShownFigure(view, found.rate, words, found.goal, found.value, found.trump,
+                       found.hands_like)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from moon42.ai.advice_figure import compared, shows_credit, tiles_differ
 from moon42.ai.expert import make_rate_needed
 from moon42.ai.odds import CallOdds, Certainty
 from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Trump
@@ -205,28 +206,7 @@ def _tile_short(f: TileFigures, best_play: bool) -> str:
         return "100%"
     if f.certain is Certainty.NEVER and (best_play or f.best_play is None):
         return "0%"
-    return _about(_compared(f, best_play))
-
-
-def _compared(f: TileFigures, habit: bool) -> float:
-    """The figure a tile is compared by: against best play where others are read for habits."""
-    return f.against_best if habit else f.wins
-
-
-def _tiles_differ(advice: Advice) -> bool:
-    """Whether the advised tile's chance is above another legal tile's."""
-    best, rest = advice.tiles[0], advice.tiles[1:]
-    habit = best.best_play is not None
-    return any(abs(_compared(f, habit) - _compared(best, habit)) > 1e-9 for f in rest)
-
-
-def _shows_credit(advice: Advice) -> bool:
-    """A play hint whose tiles are equal for the contract but not for the points kept: it
-    shows those, not a chance."""
-    best, rest = advice.tiles[0], advice.tiles[1:]
-    if _tiles_differ(advice):
-        return False
-    return best.credit is not None and best.credit - max(f.credit or 0.0 for f in rest) >= 0.05
+    return _about(compared(f, best_play))
 
 
 def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> Parts:
@@ -245,15 +225,15 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         goal = goal.split()[-1]
     unit = "tricks" if view.options.is_moon else "points"
     habit = best.best_play is not None
-    if _tiles_differ(advice):
+    if tiles_differ(advice):
         parts.append((f"; {goal} in {_tile_figure(best, short=moved is not None)}", 1))
-        tied = [f for f in rest if abs(_compared(f, habit) - _compared(best, habit)) < 1e-9]
-        other = max(rest, key=lambda f: _compared(f, habit))
+        tied = [f for f in rest if abs(compared(f, habit) - compared(best, habit)) < 1e-9]
+        other = max(rest, key=lambda f: compared(f, habit))
         short = _tile_short(other, habit)
         parts.append((f" (as with {tied[0].action.tile})" if tied
                       else f" (with {other.action.tile}: {short})", 3))
         parts += _moved_part(moved)
-    elif _shows_credit(advice):
+    elif shows_credit(advice):
         other = max(rest, key=lambda f: f.credit or 0.0)
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
         parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
@@ -283,9 +263,7 @@ def hint_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> Pa
 
 def headline(view: SeatView, advice: Advice) -> ShownFigure | None:
     """The chance a hint for ``advice`` leads with, as ``figure_moves`` compares them."""
-    rate_shown = not (isinstance(advice.action, Play) and advice.tiles
-                      and _shows_credit(advice))
-    return shown_figure(view, advice, rate_shown)
+    return shown_figure(view, advice)
 
 
 def _fit(prefix: str, parts: Parts, width: int) -> str:

@@ -1,0 +1,254 @@
+"""The hints' figures against what happens: a hint says a chance, and play shows how often.
+
+    python -m moon42.ai.lab.hint_figures OUT.jsonl [--game all|moon3|moon4|texas42]
+        [--moments N] [--seed S] [--jobs J]
+    python -m moon42.ai.lab.hint_figures --check OUT.jsonl [OUT2.jsonl ...]
+
+A *moment* is one decision in a hand of expert self-play, drawn at random: a hand is dealt
+from the moment's seed, four (three) experts bid and play it while every decision with a
+choice is kept (a bid, a trump, a play with more than one legal tile), and one of them is
+drawn.  There the hint is asked as the app asks it (``advice.advise`` with the hint's
+budgets), and the figure it leads with (``advice_figure.headline``) is kept.  The seat
+then makes the advised move and experts play the hand out; the outcome is whether the
+seat's side got what the figure is the chance of (the bid made, or set).  After an advised
+bid the seats still to call pass and the bidder names the hint's trump, since the figure
+is the chance of that bid with that trump (the auction is then given, as the calibration
+gives it: nobody reads those passes).  A hint that gives no chance (a play apart only in
+the points it keeps, a kind of bid not measured, a pass) is kept as such and not judged.
+
+Moments are ``Moment`` tasks (game, seed, index) from which everything follows, measured in
+any order on any number of processes, and appended to OUT as JSON lines: a run cut short
+is taken up again.  ``--check`` reads the records and prints, for each game and kind of
+decision and for all of them, the figures in ten buckets of ten points: moments, the mean
+figure, the share that happened with its 95% interval, and whether the two are within
+``TOLERANCE`` of each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from moon42.rules import Bid, Game, NameTrump, Pass, Phase
+from moon42.rules.actions import Action
+
+from ..advice import advise
+from ..advice_figure import headline
+from ..calibrate import wilson
+from ..expert import ExpertBot
+from ..facts.forced_auction import given_auction
+from ..protocol import decide
+from ..workers import play_all
+
+__all__ = ["Moment", "measure", "check_rows", "read_moments", "main", "TOLERANCE", "GAMES"]
+
+GAMES = ("moon3", "moon4", "texas42")
+TOLERANCE = 0.05  # a bucket's mean figure and its share that happened, at most this apart
+BUCKETS = 10
+ESTIMATOR = "hint-figures-v1"  # records of another way of measuring are not mixed in
+
+
+@dataclass(frozen=True)
+class Moment:
+    game: str
+    seed: int
+    index: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}/{self.seed}/{self.index}"
+
+    def seed_for(self, what: str) -> int:
+        digest = hashlib.blake2b(f"moment:{self.key}:{what}".encode(), digest_size=8)
+        return int.from_bytes(digest.digest(), "little") >> 1
+
+
+def _decisions(game: Game, bots: list[ExpertBot]) -> list[Game]:
+    """The hand played by ``bots`` from ``game`` (left as it is): a copy of the game before
+    each decision that had a choice."""
+    game = game.clone()
+    kept = []
+    while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        turn = game.to_act
+        assert turn is not None
+        view = game.view(turn.seat)
+        if turn.kind in ("bid", "trump", "play") and len(view.legal) > 1:
+            kept.append(game.clone())
+        game.apply(decide(bots[turn.seat], view))
+    return kept
+
+
+def _play_out(game: Game, bots: list[ExpertBot], advised: Action,
+              trump: NameTrump | None) -> bool | None:
+    """Whether the bid is made once the ``advised`` move is made and the hand is played
+    out (None: thrown in).  After an advised bid the others pass and the bidder names
+    ``trump`` (the one the hint weighed the bid with) when it comes to that."""
+    game.apply(advised)
+    bid = type(advised) is Bid
+    while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        turn = game.to_act
+        assert turn is not None
+        view = game.view(turn.seat)
+        if bid and turn.kind == "bid":
+            action: Action = Pass(turn.seat)
+        elif bid and turn.kind == "trump" and trump is not None and trump in view.legal:
+            action = trump
+        else:
+            action = decide(bots[turn.seat], view)
+        game.apply(action)
+    return game.results[-1].made
+
+
+def measure(moment: Moment) -> dict:
+    """One moment: a JSON-ready record."""
+    start = time.process_time()
+    game = Game.new(moment.game, seed=moment.seed_for("deal"))
+    bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(game.seats)]
+    record: dict = {"moment": moment.key, **asdict(moment), "estimator": ESTIMATOR}
+    choices = _decisions(game, bots)
+    if not choices:
+        return {**record, "shown": False, "why": "no decision with a choice"}
+    at = random.Random(moment.seed_for("draw")).choice(choices)
+    turn = at.to_act
+    assert turn is not None
+    view = at.view(turn.seat)
+    advice = advise(view, seed=moment.seed_for("hint"))
+    figure = headline(view, advice)
+    record.update(seat=turn.seat, kind=turn.kind, tricks=len(view.tricks),
+                  action=str(advice.action))
+    if figure is None:
+        return {**record, "shown": False, "seconds": _since(start)}
+    if type(advice.action) is Bid:
+        trump = NameTrump(turn.seat, advice.trump) if advice.trump is not None else None
+        with given_auction():
+            made = _play_out(at, bots, advice.action, trump)
+    else:
+        made = _play_out(at, bots, advice.action, None)
+    if made is None:
+        return {**record, "shown": False, "why": "thrown in", "seconds": _since(start)}
+    happened = made if figure.goal == "made" else not made
+    return {**record, "shown": True, "figure": round(figure.rate, 4), "goal": figure.goal,
+            "proven": figure.certain is not None, "rough": figure.rough,
+            "hands_like": figure.hands_like, "happened": happened,
+            "seconds": _since(start)}
+
+
+def read_moments(paths: list[Path]) -> list[dict]:
+    """Every moment measured the way this module measures (``ESTIMATOR``)."""
+    out = []
+    for path in paths:
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    record = json.loads(line)
+                    if record.get("estimator") == ESTIMATOR:
+                        out.append(record)
+    return out
+
+
+def _since(start: float) -> float:
+    return round(time.process_time() - start, 2)
+
+
+# ----- the check ----------------------------------------------------------------------
+
+
+def _bucket(figure: float) -> int:
+    return min(BUCKETS - 1, int(figure * BUCKETS))
+
+
+def check_rows(records: list[dict]) -> list[dict]:
+    """Per bucket of ten points: moments, mean figure, share that happened, its interval,
+    and whether the figure is within ``TOLERANCE`` of the share (or of its interval)."""
+    judged = [r for r in records if r.get("shown") and r.get("estimator") == ESTIMATOR]
+    rows = []
+    for b in range(BUCKETS):
+        inside = [r for r in judged if _bucket(r["figure"]) == b]
+        if not inside:
+            continue
+        n = len(inside)
+        mean = sum(r["figure"] for r in inside) / n
+        share = sum(r["happened"] for r in inside) / n
+        low, high = wilson(share, n)
+        rows.append({"bucket": f"{b * 10}-{b * 10 + 10}%", "moments": n,
+                     "figure": round(mean, 3), "happened": round(share, 3),
+                     "interval": [round(low, 3), round(high, 3)],
+                     "within": abs(mean - share) <= TOLERANCE,
+                     "within_luck": low - TOLERANCE <= mean <= high + TOLERANCE})
+    return rows
+
+
+def _groups(records: list[dict]) -> list[tuple[str, list[dict]]]:
+    out = [("all games, every kind", records)]
+    for game in GAMES:
+        mine = [r for r in records if r["game"] == game]
+        if mine:
+            out.append((f"{game}, every kind", mine))
+    for kind in ("bid", "trump", "play"):
+        mine = [r for r in records if r.get("kind") == kind]
+        if mine:
+            out.append((f"all games, {kind}s", mine))
+    return out
+
+
+def _print_check(records: list[dict], as_json: bool) -> None:
+    report = []
+    for title, group in _groups(records):
+        shown = [r for r in group if r.get("shown")]
+        report.append({"group": title, "moments": len(group), "shown": len(shown),
+                       "rows": check_rows(group)})
+    if as_json:
+        print(json.dumps(report, indent=1))
+        return
+    for part in report:
+        print(f"{part['group']}: {part['moments']} moments, {part['shown']} with a figure")
+        print("  bucket     moments  figure  happened  95% interval   within 5 points")
+        for row in part["rows"]:
+            low, high = row["interval"]
+            verdict = "yes" if row["within"] else ("by luck" if row["within_luck"] else "no")
+            print(f"  {row['bucket']:<10} {row['moments']:>7}  {100 * row['figure']:5.1f}%"
+                  f"  {100 * row['happened']:7.1f}%  {100 * low:5.1f}-{100 * high:5.1f}%"
+                  f"   {verdict}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m moon42.ai.lab.hint_figures",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="+", help="the records (JSON lines), appended to")
+    parser.add_argument("--game", choices=("all", *GAMES), default="all")
+    parser.add_argument("--moments", type=int, default=100, help="moments a game (default 100)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--check", action="store_true", help="only read and judge the records")
+    parser.add_argument("--json", action="store_true", help="with --check: print JSON")
+    args = parser.parse_args(argv)
+    paths = [Path(p) for p in args.out]
+    if not args.check:
+        if len(paths) != 1:
+            parser.error("measuring appends to one file")
+        if not 1 <= args.moments <= 100_000 or not 1 <= args.jobs <= 64:
+            parser.error("--moments is 1 to 100000 and --jobs 1 to 64")
+        games = GAMES if args.game == "all" else (args.game,)
+        done = {r["moment"] for r in read_moments(paths)}
+        moments = [Moment(g, args.seed, i) for i in range(args.moments) for g in games]
+        moments = [m for m in moments if m.key not in done]
+        print(f"{len(done)} moments already in {paths[0]}, {len(moments)} to measure",
+              file=sys.stderr)
+        with paths[0].open("a", encoding="utf-8") as sink:
+            for n, record in enumerate(play_all(measure, moments, args.jobs, in_order=False), 1):
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+                print(f"\r{n}/{len(moments)} moments", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+    _print_check(read_moments(paths), args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""The hints' figures checked against what happens (``ai/lab/hint_figures.py``)."""
+
+from __future__ import annotations
+
+import json
+
+from moon42.ai.advice import advise
+from moon42.ai.advice_figure import headline
+from moon42.ai.lab.hint_figures import (
+    ESTIMATOR,
+    Moment,
+    check_rows,
+    main,
+    measure,
+    read_moments,
+)
+
+
+def _records(figure: float, happened: int, moments: int) -> list[dict]:
+    return [{"estimator": ESTIMATOR, "moment": f"moon3/1/{i}", "game": "moon3",
+             "kind": "play", "shown": True, "figure": figure, "happened": i < happened}
+            for i in range(moments)]
+
+
+def test_a_bucket_is_within_when_its_figure_is_what_happened():
+    rows = check_rows(_records(0.95, 19, 20))
+    assert [(r["bucket"], r["moments"], r["within"]) for r in rows] == [("90-100%", 20, True)]
+
+
+def test_a_bucket_far_from_what_happened_is_not_within_even_by_luck():
+    (row,) = check_rows(_records(0.92, 30, 60))
+    assert row["happened"] == 0.5
+    assert not row["within"] and not row["within_luck"]
+
+
+def test_a_few_moments_apart_from_their_figure_may_be_luck():
+    (row,) = check_rows(_records(0.75, 1, 2))
+    assert not row["within"] and row["within_luck"]
+
+
+def test_moments_without_a_figure_are_not_judged():
+    records = _records(0.35, 1, 3) + [{"estimator": ESTIMATOR, "moment": "moon3/1/9",
+                                       "game": "moon3", "kind": "play", "shown": False}]
+    (row,) = check_rows(records)
+    assert row["moments"] == 3
+
+
+def test_a_moment_is_the_hint_the_app_would_give_and_is_measured_alike_twice():
+    moment = Moment("moon3", 1, 1)
+    first, second = measure(moment), measure(moment)
+    first.pop("seconds", None), second.pop("seconds", None)
+    assert first == second
+    assert first["shown"] and 0.0 <= first["figure"] <= 1.0
+    assert first["goal"] in ("made", "set") and isinstance(first["happened"], bool)
+
+
+def test_the_figure_measured_is_the_one_a_hint_leads_with(monkeypatch):
+    seen = []
+
+    def watched(view, advice):
+        found = headline(view, advice)
+        seen.append((view, advice, found))
+        return found
+
+    monkeypatch.setattr("moon42.ai.lab.hint_figures.headline", watched)
+    record = measure(Moment("moon3", 1, 1))
+    (view, advice, found), = seen
+    assert found is not None and record["figure"] == round(found.rate, 4)
+    again = advise(view, seed=Moment("moon3", 1, 1).seed_for("hint"))
+    assert again.action == advice.action
+
+
+def test_the_command_takes_up_a_run_where_it_stopped(tmp_path, capsys):
+    out = tmp_path / "moments.jsonl"
+    assert main([str(out), "--game", "moon3", "--moments", "1", "--seed", "3"]) == 0
+    assert main([str(out), "--game", "moon3", "--moments", "2", "--seed", "3"]) == 0
+    keys = [json.loads(line)["moment"] for line in out.read_text().splitlines()]
+    assert keys == ["moon3/3/0", "moon3/3/1"]
+    assert len(read_moments([out])) == 2
+    assert "moon3, every kind: 2 moments" in capsys.readouterr().out
