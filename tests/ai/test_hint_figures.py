@@ -14,6 +14,7 @@ from moon42.ai.lab.hint_figures import (
     measure,
     read_moments,
 )
+from moon42.ai.lab.one_story import WITHIN, hand_figures, summary
 
 
 def _records(figure: float, happened: int, moments: int) -> list[dict]:
@@ -78,3 +79,14 @@ def test_the_command_takes_up_a_run_where_it_stopped(tmp_path, capsys):
     assert keys == ["moon3/3/0", "moon3/3/1"]
     assert len(read_moments([out])) == 2
     assert "moon3, every kind: 2 moments" in capsys.readouterr().out
+
+
+def test_one_story_sets_a_hands_trump_figure_beside_its_first_leads():
+    record = hand_figures(("texas42", 1, 1))
+    assert record["trump"] is not None and record["lead"] is not None
+    assert 0.0 <= record["trump"] <= 1.0 and 0.0 <= record["lead"] <= 1.0
+    rows = summary([record, {**record, "index": 2, "lead": record["trump"]}])
+    (row,) = rows
+    gap = abs(record["lead"] - record["trump"])
+    assert row["both"] == 2 and row["largest_gap"] == round(gap, 3)
+    assert row["within"] == (1.0 if gap <= WITHIN else 0.5)
