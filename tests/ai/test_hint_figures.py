@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import json
+import random
 
 from moon42.ai.advice import advise
-from moon42.ai.advice_figure import headline
+from moon42.ai.advice_figure import figure_trusted, headline
+from moon42.ai.expert import ExpertBot
 from moon42.ai.lab.hint_figures import (
     ESTIMATOR,
     Moment,
+    _decisions,
     check_rows,
     main,
     measure,
     read_moments,
 )
 from moon42.ai.lab.one_story import WITHIN, hand_figures, summary
+from moon42.app.tui.text.hints import hint_text
+from moon42.rules import Game
 
 
 def _records(figure: float, happened: int, moments: int) -> list[dict]:
@@ -47,7 +52,7 @@ def test_moments_without_a_figure_are_not_judged():
 
 
 def test_a_moment_is_the_hint_the_app_would_give_and_is_measured_alike_twice():
-    moment = Moment("moon3", 1, 1)
+    moment = Moment("moon3", 1, 0)
     first, second = measure(moment), measure(moment)
     first.pop("seconds", None), second.pop("seconds", None)
     assert first == second
@@ -64,10 +69,10 @@ def test_the_figure_measured_is_the_one_a_hint_leads_with(monkeypatch):
         return found
 
     monkeypatch.setattr("moon42.ai.lab.hint_figures.headline", watched)
-    record = measure(Moment("moon3", 1, 1))
+    record = measure(Moment("moon3", 1, 0))
     (view, advice, found), = seen
     assert found is not None and record["figure"] == round(found.rate, 4)
-    again = advise(view, seed=Moment("moon3", 1, 1).seed_for("hint"))
+    again = advise(view, seed=Moment("moon3", 1, 0).seed_for("hint"))
     assert again.action == advice.action
 
 
@@ -90,3 +95,21 @@ def test_one_story_sets_a_hands_trump_figure_beside_its_first_leads():
     gap = abs(record["lead"] - record["trump"])
     assert row["both"] == 2 and row["largest_gap"] == round(gap, 3)
     assert row["within"] == (1.0 if gap <= WITHIN else 0.5)
+
+
+def test_a_moon_for_three_defenders_chance_is_not_given_unless_proven():
+    """Play shows it far from what happens (the search plays both defenders as one)."""
+    record = measure(Moment("moon3", 1, 1))
+    assert record["kind"] == "play" and not record["shown"]
+    moment = Moment("moon3", 1, 1)
+    game = Game.new("moon3", seed=moment.seed_for("deal"))
+    bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(3)]
+    at = random.Random(moment.seed_for("draw")).choice(_decisions(game, bots))
+    view = at.view(at.to_act.seat)
+    advice = advise(view, seed=moment.seed_for("hint"))
+    assert not advice.bidder_side and advice.tiles[0].certain is None
+    assert not figure_trusted(view, advice)
+    words = hint_text(view, advice)
+    assert "%" not in words
+    tile = advice.action.tile
+    assert words.startswith((f"Hint: Lead {tile}", f"Hint: Play {tile}"))

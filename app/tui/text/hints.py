@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from moon42.ai.advice_figure import compared, shows_credit, tiles_differ
+from moon42.ai.advice_figure import compared, figure_trusted, shows_credit, tiles_differ
 from moon42.ai.expert import make_rate_needed
 from moon42.ai.odds import CallOdds, Certainty
 from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Trump
@@ -217,7 +217,7 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     reason = play_reason(view, t)
     parts = [(f"{verb} {t}: {reason[0]}" if reason else f"{verb} {t}", 0)]
     parts += [(more, 2) for more in reason[1:]]
-    if not advice.tiles:
+    if not advice.tiles or not figure_trusted(view, advice):
         return parts
     best, rest = advice.tiles[0], advice.tiles[1:]
     goal = _goal(view, advice.bidder_side)
