@@ -34,6 +34,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase
 from moon42.rules.actions import Action
@@ -198,7 +199,7 @@ def _groups(records: list[dict]) -> list[tuple[str, list[dict]]]:
 
 
 def _print_check(records: list[dict], as_json: bool) -> None:
-    report = []
+    report: list[dict[str, Any]] = []
     for title, group in _groups(records):
         shown = [r for r in group if r.get("shown")]
         report.append({"group": title, "moments": len(group), "shown": len(shown),

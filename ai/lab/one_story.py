@@ -62,7 +62,7 @@ def hand_figures(job: tuple[str, int, int]) -> dict:
     out["trump_proven"] = trump.certain is not None
     game.apply(advice.action)
     turn = game.to_act
-    if game.phase is not Phase.PLAY or turn is None or turn.seat != bidder.seat:
+    if turn is None or turn.kind != "play" or turn.seat != bidder.seat:
         return out
     view = game.view(bidder.seat)
     lead = headline(view, advise(view, seed=_seed(game_name, seed, index, "lead")))
