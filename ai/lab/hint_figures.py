@@ -27,6 +27,7 @@ figure, the share that happened with its 95% interval, and whether the two are w
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import random
@@ -141,11 +142,15 @@ def measure(moment: Moment) -> dict:
 
 
 def read_moments(paths: list[Path]) -> list[dict]:
-    """Every moment measured the way this module measures (``ESTIMATOR``)."""
+    """Every moment measured the way this module measures (``ESTIMATOR``); a run's file may
+    be gzipped (``.gz``), as the runs kept in ``ai/lab/hint_runs`` are."""
     out = []
     for path in paths:
         if path.exists():
-            for line in path.read_text(encoding="utf-8").splitlines():
+            data = path.read_bytes()
+            if path.suffix == ".gz":
+                data = gzip.decompress(data)
+            for line in data.decode("utf-8").splitlines():
                 if line.strip():
                     record = json.loads(line)
                     if record.get("estimator") == ESTIMATOR:
@@ -231,8 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     paths = [Path(p) for p in args.out]
     if not args.check:
-        if len(paths) != 1:
-            parser.error("measuring appends to one file")
+        if len(paths) != 1 or paths[0].suffix == ".gz":
+            parser.error("measuring appends to one file, not a gzipped one")
         if not 1 <= args.moments <= 100_000 or not 1 <= args.jobs <= 64:
             parser.error("--moments is 1 to 100000 and --jobs 1 to 64")
         games = GAMES if args.game == "all" else (args.game,)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from moon42.ai.advice import advise
 from moon42.ai.advice_figure import figure_trusted, headline
@@ -113,3 +114,13 @@ def test_a_moon_for_three_defenders_chance_is_not_given_unless_proven():
     assert "%" not in words
     tile = advice.action.tile
     assert words.startswith((f"Hint: Lead {tile}", f"Hint: Play {tile}"))
+
+
+def test_the_kept_run_is_read_and_every_proven_figure_in_it_held():
+    """The run the README's figures come from (``ai/lab/hint_runs``), gzipped."""
+    kept = Path(__file__).parents[2] / "ai" / "lab" / "hint_runs" / "moments-seed7.jsonl.gz"
+    records = read_moments([kept])
+    assert len(records) == 750 and {r["game"] for r in records} == {"moon3", "moon4", "texas42"}
+    proven = [r for r in records if r.get("shown") and r["proven"]]
+    assert len(proven) == 140
+    assert all(r["happened"] == (r["figure"] == 1.0) for r in proven)
