@@ -69,9 +69,10 @@ SHOWN = (0.01, 0.99)  # the least and most a figure that is not proven may show
 TOP = {"moon3": "moon", "moon4": "moon", "texas42": "marks"}
 
 
-def read_records(paths: Iterable[Path]) -> list[dict]:
-    """Every kept hand of the runs (records of another estimator left out); a run's file
-    may be gzipped (``.gz``), as the runs kept in ``ai/lab/calibration_runs`` are."""
+def read_records(paths: Iterable[Path], estimator: str = ESTIMATOR) -> list[dict]:
+    """Every record of the runs made by ``estimator`` (those of another left out); a run's
+    file may be gzipped (``.gz``), as the runs kept in ``ai/lab/calibration_runs`` and
+    ``ai/lab/hint_runs`` are."""
     out = []
     for path in paths:
         if not path.exists():
@@ -82,7 +83,7 @@ def read_records(paths: Iterable[Path]) -> list[dict]:
         for line in data.decode("utf-8").splitlines():
             if line.strip():
                 record = json.loads(line)
-                if record.get("estimator") == ESTIMATOR:
+                if record.get("estimator") == estimator:
                     out.append(record)
     return out
 

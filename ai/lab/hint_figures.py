@@ -27,7 +27,6 @@ figure, the share that happened with its 95% interval, and whether the two are w
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import random
@@ -42,7 +41,7 @@ from moon42.rules.actions import Action
 
 from ..advice import advise
 from ..advice_figure import headline
-from ..calibrate import wilson
+from ..calibrate import read_records, wilson
 from ..expert import ExpertBot
 from ..facts.forced_auction import given_auction
 from ..protocol import decide
@@ -143,19 +142,8 @@ def measure(moment: Moment) -> dict:
 
 def read_moments(paths: list[Path]) -> list[dict]:
     """Every moment measured the way this module measures (``ESTIMATOR``); a run's file may
-    be gzipped (``.gz``), as the runs kept in ``ai/lab/hint_runs`` are."""
-    out = []
-    for path in paths:
-        if path.exists():
-            data = path.read_bytes()
-            if path.suffix == ".gz":
-                data = gzip.decompress(data)
-            for line in data.decode("utf-8").splitlines():
-                if line.strip():
-                    record = json.loads(line)
-                    if record.get("estimator") == ESTIMATOR:
-                        out.append(record)
-    return out
+    be gzipped (``.gz``)."""
+    return read_records(paths, ESTIMATOR)
 
 
 def _since(start: float) -> float:

@@ -261,11 +261,6 @@ def hint_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> Pa
     return _call_parts(view, advice, moved)
 
 
-def headline(view: SeatView, advice: Advice) -> ShownFigure | None:
-    """The chance a hint for ``advice`` leads with, as ``figure_moves`` compares them."""
-    return shown_figure(view, advice)
-
-
 def _fit(prefix: str, parts: Parts, width: int) -> str:
     """``prefix`` and the parts in at most ``width`` characters, the least telling cut first."""
     parts = list(parts)
@@ -388,7 +383,7 @@ class Hints:
         if now is None or _turn_key(now) != _turn_key(view):
             return  # the turn has moved on: the hint is stale
         self.advice = advice
-        figure = headline(view, advice)
+        figure = shown_figure(view, advice)
         self.moved = moved_words(self.shown, figure)
         if figure is not None:
             self.shown = figure
