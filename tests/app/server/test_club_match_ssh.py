@@ -17,6 +17,8 @@ from moon42.app.play.match_record import load_match
 from .harness import PATIENCE, Server, Tmux, wait_until
 from .test_shared_tables import at_the_tables, seated
 
+RESEND = 10.0  # seconds after which an Enter that changed nothing is sent again
+
 pytestmark = [pytest.mark.slow, pytest.mark.needs("ssh", "tmux")]  # servers and app processes
 
 
@@ -40,15 +42,27 @@ def test_two_players_play_a_match_at_its_two_tables_through_the_ssh_door(
         seated(tmux, "bob")
         tmux.wait_for("bob", "The opener of table A (* there) starts")
         tmux.keys("ann", "Enter")
-        deadline = time.monotonic() + 4 * PATIENCE
+        # Every turn, summary and comparison: Enter, one at a time.  A player's next Enter
+        # waits until the last one has changed the screen (or RESEND seconds), so no Enter
+        # is left waiting to land on the result, which Enter leaves; the match may take as
+        # long as it likes while a screen keeps changing.
         done: set[str] = set()
-        while done != {"ann", "bob"}:  # every turn, summary and comparison: Enter
-            assert time.monotonic() < deadline, tmux.screens("ann", "bob")
+        sent = {name: ("", 0.0) for name in ("ann", "bob")}
+        seen = {name: "" for name in ("ann", "bob")}
+        moved = time.monotonic()
+        while done != {"ann", "bob"}:
+            assert time.monotonic() < moved + PATIENCE, tmux.screens("ann", "bob")
             for name in {"ann", "bob"} - done:
-                if "the result" in tmux.screen(name):
+                screen = tmux.screen(name)
+                if screen != seen[name]:
+                    seen[name], moved = screen, time.monotonic()
+                if "the result" in screen:
                     done.add(name)
-                else:
+                    continue
+                before, at = sent[name]
+                if screen != before or time.monotonic() > at + RESEND:
                     tmux.keys(name, "Enter")
+                    sent[name] = (screen, time.monotonic())
             time.sleep(0.3)
         for name in ("ann", "bob"):
             def at_the_end(n: str = name) -> bool:
