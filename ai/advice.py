@@ -5,7 +5,8 @@
 - play: every legal tile is tried on the same layouts of the hidden tiles, each solved
   exactly (``search``) and weighed by what the auction, the trump named and the others'
   plays say of them, with opponents who play by habits where their plays say so, as
-  ``expert`` plays;
+  ``expert`` plays (in the first tricks of Texas 42 read as the bid's figure is:
+  ``early_play``);
   the advice keeps, per tile, how often the seat's side then gets what it plays for (the
   contract made, or set) and, late in the hand, the credit (points or tricks) it ends with
   on average.  Where an opponent was read as a player of habits in some layouts, the same
@@ -35,9 +36,10 @@ from moon42.rules.game import Phase
 from moon42.rules.trump import Trump
 from moon42.rules.views import SeatView
 
+from . import early_play
 from .budget import Budget
 from .contracts import lay_down_trump, special_trump
-from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, worth
+from .expert import HABIT_PRIOR, QUICK_ABOVE, ExpertBot, alike_plays, worth
 from .normal import NormalBot, best_value, table_trumps
 from .odds import PROOF_BUDGET, PROOF_HIDDEN, PROOF_LAYOUTS, CallOdds, Certainty, call_odds
 from .search.certainty import hopeless, sure, sure_credit, sure_lead
@@ -55,11 +57,14 @@ __all__ = [
     "HINT_BUDGET",
     "HINT_CALL_BUDGET",
     "MAX_LAYOUTS",
+    "FIGURE_LAYOUTS",
 ]
 
 HINT_BUDGET = 1.0  # seconds to weigh a play
 HINT_CALL_BUDGET = 1.5  # seconds for a bid or a trump
 MAX_LAYOUTS = 96
+FIGURE_LAYOUTS = 12  # layouts a play's figures rest on at least, time allowing ...
+FIGURE_STRETCH = 3  # ... up to this many times the budget
 SPECIAL = (Trump.NELLO, Trump.SEVENS)
 
 
@@ -251,14 +256,21 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     reading = Reading(view, HABIT_PRIOR)
     maximiser = True
     clock = Budget(budget)
+    # A figure resting on a handful of layouts says little: the first ``FIGURE_LAYOUTS``
+    # may take up to ``FIGURE_STRETCH`` times the budget (early in a Texas 42 hand, one
+    # layout can take most of it).
+    stretched = Budget(None if budget is None else budget * FIGURE_STRETCH)
+    # Tiles that play exactly alike in every layout are solved once, for one of them.
+    alike = alike_plays(view, list(plays), constraints.hidden)
     for hands, weight in weighed_layouts(constraints, rng, limit, reading):
         position = Position.of_view(view, hands)
         maximiser = bool(position.maximisers >> view.seat & 1)
         habits = reading.habitual(hands, rng) & position.other_side(view.seat)
-        figures = _layout_figures(position, list(plays), quick, clock if solved else None, habits)
+        limit_now = None if not solved else clock if solved >= FIGURE_LAYOUTS else stretched
+        figures = _layout_figures(position, list(alike), quick, limit_now, habits, maximiser)
         if figures is None:
             break  # out of time in the middle of a layout: it is not counted
-        for t, (w, ok, c, ok_best) in figures.items():
+        for t, (w, ok, c, ok_best) in ((t, figures[r]) for r in alike for t in alike[r]):
             totals[t] += weight * w
             made[t] += weight * ok
             credit[t] += weight * c
@@ -266,7 +278,7 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
         read = read or bool(habits)
         solved += 1
         weights += weight
-        if clock.spent():
+        if clock.spent() and (solved >= FIGURE_LAYOUTS or stretched.spent()):
             break
     if not solved:
         return Advice(NormalBot(seed).play(view), "play", side)
@@ -298,7 +310,16 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     ranked = sorted(plays, key=lambda t: (t != choice, -sign * totals[t], t))
     ranked_figures = [figures_of(t) for t in ranked]
     proven = _proven(view, ranked_figures, Budget(None if budget is None else PROOF_BUDGET))
-    return Advice(plays[choice], "play", side, solved, tuple(proven))
+    shown = tuple(_read_early(view, f, side) for f in proven)
+    return Advice(plays[choice], "play", side, solved, shown)
+
+
+def _read_early(view: SeatView, f: TileFigures, side: bool) -> TileFigures:
+    """A figure not proven, read as the bid's early in a Texas 42 hand (``early_play``)."""
+    if f.certain is not None or early_play.weight(view) == 0.0:
+        return f
+    best_play = None if f.best_play is None else early_play.read(view, f.best_play, side)
+    return replace(f, wins=early_play.read(view, f.wins, side), best_play=best_play)
 
 
 def _layout_figures(
@@ -307,12 +328,20 @@ def _layout_figures(
     quick: bool,
     clock: Budget | None,
     habits: int | SeatStyles,
+    maximiser: bool,
 ) -> dict[int, tuple[float, bool, int, bool]] | None:
     """Per tile (worth to the bidders, made?, credit at the end, made against best play?)
     in one layout, or None when ``clock`` (None: no limit) is spent first.  ``habits``:
-    the seats that play by habits in this layout."""
+    the seats that play by habits in this layout; ``maximiser``: the seat to play is a
+    bidder.  Asking only made or set, one search first says whether the seat's tile
+    matters: a bidder who cannot make the bid here whatever it plays, or a defender who
+    cannot stop it, gets every tile's answer from it."""
     solver = Solver(position, habits=habits)
     plain = Solver(position) if habits else solver
+    if quick and not habits:
+        made = solver.reaches(position, position.goal - position.taken)
+        if made != maximiser:
+            return {t: (float(made), made, 0, made) for t in tiles}
     out: dict[int, tuple[float, bool, int, bool]] = {}
     for t in tiles:
         child = position.after(t)

@@ -51,6 +51,8 @@ __all__ = [
     "IN_HAND",
     "read_curve",
     "EDGE",
+    "log_odds",
+    "logistic",
 ]
 
 KINDS = {
@@ -115,18 +117,18 @@ def tables() -> dict:
     return _TABLES["tables"]
 
 
-def _log_odds(rate: float) -> float:
+def log_odds(rate: float) -> float:
     rate = min(1 - EDGE, max(EDGE, rate))
     return math.log(rate / (1 - rate))
 
 
-def _logistic(z: float) -> float:
+def logistic(z: float) -> float:
     return 1 / (1 + math.exp(-max(-60.0, min(60.0, z))))
 
 
 def read_curve(curve: Mapping[str, float], rate: float) -> float:
     """The share made that ``curve`` gives a simulated ``rate``."""
-    return _logistic(curve["a"] + curve["b"] * _log_odds(rate))
+    return logistic(curve["a"] + curve["b"] * log_odds(rate))
 
 
 def estimate(
@@ -167,7 +169,7 @@ def fit(outcomes: Iterable[tuple[float, bool]]) -> Curve:
     even chance (``_STEADY``) so that bids all made, or all set, still give a finite curve;
     a slope that would fall (a higher rate made less often) is flat instead: the share
     made, for every rate."""
-    pairs = [(_log_odds(rate), float(made)) for rate, made in outcomes]
+    pairs = [(log_odds(rate), float(made)) for rate, made in outcomes]
     if not pairs:
         raise ValueError("no bids to fit")
 
@@ -183,7 +185,7 @@ def fit(outcomes: Iterable[tuple[float, bool]]) -> Curve:
             ga, gb = _STEADY * a, _STEADY * b
             haa, hab, hbb = _STEADY, 0.0, _STEADY
             for x, y in pairs:
-                p = _logistic(a + b * x)
+                p = logistic(a + b * x)
                 w = p * (1 - p)
                 ga += p - y
                 gb += (p - y) * x

@@ -77,7 +77,7 @@ from .search.layouts import Constraints, constraints_of, deal_constraints, sampl
 from .search.position import Position, for_majority
 from .search.solver import OutOfBudget, Solver, alike_tiles
 
-__all__ = ["ExpertBot", "simulated_rate", "worth", "make_rate_needed"]
+__all__ = ["ExpertBot", "alike_plays", "simulated_rate", "worth", "make_rate_needed"]
 
 PLAY_BUDGET = 0.25  # seconds a play may take (a first layout is always finished)
 CALL_BUDGET = 1.0  # seconds for a bid or a trump
@@ -141,7 +141,7 @@ def _safest(
     return [t for t in tied if sign * credit[t] >= best - 1e-9]
 
 
-def _alike_plays(view: SeatView, tiles: list[int], hidden: int) -> dict[int, list[int]]:
+def alike_plays(view: SeatView, tiles: list[int], hidden: int) -> dict[int, list[int]]:
     """The tiles to solve, each with the tiles that play exactly alike in every layout."""
     trick = view.current_trick
     rules = view.play_rules
@@ -268,7 +268,7 @@ class ExpertBot:
         constraints = self._play_constraints(view)
         # Tiles that play alike in every layout (nothing another hand may hold lies between
         # them) are solved once, for one of them.
-        alike = _alike_plays(view, list(plays), constraints.hidden)
+        alike = alike_plays(view, list(plays), constraints.hidden)
         racing = list(alike)
         totals: dict[int, float] = dict.fromkeys(alike, 0.0)
         solved = 0

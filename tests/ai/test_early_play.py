@@ -1,0 +1,108 @@
+"""A play figure in the first tricks: in Texas 42 read as the bid's figure is (``ai/early_play``),
+and resting on enough layouts (``advice.FIGURE_LAYOUTS``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from moon42.ai.advice import FIGURE_LAYOUTS, advise
+from moon42.ai.basic import BasicBot
+from moon42.ai.budget import without_wall_cap
+from moon42.ai.calibration import estimate
+from moon42.ai.early_play import FADE, read, weight
+from moon42.ai.expert import ExpertBot
+from moon42.ai.lab.one_story import _seed
+from moon42.ai.odds import Certainty
+from moon42.ai.protocol import decide
+from moon42.rules import Game, Phase
+from moon42.rules.views import SeatView
+
+
+def _views_in_play(game_name: str, seed: int) -> list[SeatView]:
+    """The view of the seat to play at each play of one hand of ``basic`` bots."""
+    game = Game.new(game_name, seed=seed)
+    bots = [BasicBot() for _ in range(game.seats)]
+    views = []
+    while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        turn = game.to_act
+        assert turn is not None
+        view = game.view(turn.seat)
+        if turn.kind == "play":
+            views.append(view)
+        game.apply(decide(bots[turn.seat], view))
+    return views
+
+
+def _texas42_views() -> list[SeatView]:
+    for seed in range(1, 40):
+        views = _views_in_play("texas42", seed)
+        if views and views[0].trump is not None and views[0].trump.value.isdigit():
+            return views
+    raise AssertionError("no Texas 42 hand with a suit for trumps in 40 deals")
+
+
+def test_the_calibration_is_taken_whole_at_the_first_trick_and_not_from_the_fade_on():
+    views = _texas42_views()
+    by_tricks = {len(v.tricks): weight(v) for v in views}
+    assert by_tricks[0] == 1.0
+    assert by_tricks[1] == pytest.approx(1 - 1 / FADE)
+    assert all(w == 0.0 for tricks, w in by_tricks.items() if tricks >= FADE)
+
+
+@pytest.mark.parametrize("game_name", ["moon3", "moon4"])
+def test_moon_figures_are_the_hands_own(game_name):
+    views = _views_in_play(game_name, 3)
+    assert views and all(weight(v) == 0.0 for v in views)
+    assert read(views[0], 0.93, True) == 0.93
+
+
+def test_the_first_leads_figure_is_the_bids_curve_and_the_defenders_one_less():
+    view = _texas42_views()[0]
+    assert view.high_bid is not None
+    for rate in (0.1, 0.5, 0.8, 0.97):
+        curve = estimate(view.options, view.high_bid, rate)
+        assert curve is not None
+        assert read(view, rate, True) == pytest.approx(curve.experts)
+        assert read(view, 1 - rate, False) == pytest.approx(1 - curve.experts)
+    shown = [read(view, r / 20, True) for r in range(21)]
+    assert shown == sorted(shown) and shown[0] > 0.0 and shown[-1] < 1.0
+
+
+def test_after_a_trick_the_figure_lies_between_the_curves_and_the_hands_own():
+    views = _texas42_views()
+    view = next(v for v in views if len(v.tricks) == 1)
+    assert view.high_bid is not None
+    curve = estimate(view.options, view.high_bid, 0.95)
+    assert curve is not None and curve.experts < 0.95
+    assert curve.experts < read(view, 0.95, True) < 0.95
+
+
+def test_a_hint_at_the_first_lead_shows_the_figure_read_and_keeps_its_proofs():
+    views = _texas42_views()
+    view = next(v for v in views if len(v.tricks) == 0 and v.seat == v.bidder)
+    advice = advise(view, seed=4, budget=None, layouts=24)
+    assert advice.tiles
+    for f in advice.tiles:
+        if f.certain is None:  # read through the curve: never a bare 0% or 100%
+            assert 0.0 < f.wins < 1.0
+        if f.certain is Certainty.ALWAYS:
+            assert f.wins == 1.0
+
+
+def test_a_first_leads_figure_rests_on_a_dozen_layouts_where_one_took_the_budget():
+    """A Texas 42 first lead where the hint's first layout used up the whole budget (its
+    figure rested on one layout): it now goes on to ``FIGURE_LAYOUTS``."""
+    record_seed, index = 1, 45
+    game = Game.new("texas42", seed=_seed("texas42", record_seed, index, "deal"))
+    bots = [ExpertBot(_seed("texas42", record_seed, index, f"expert{s}")) for s in range(4)]
+    while game.phase is not Phase.TRUMP:
+        turn = game.to_act
+        assert turn is not None
+        game.apply(decide(bots[turn.seat], game.view(turn.seat)))
+    bidder = game.to_act.seat
+    game.apply(advise(game.view(bidder), seed=_seed("texas42", record_seed, index, "hint")).action)
+    view = game.view(bidder)
+    assert len(view.tricks) == 0 and game.to_act.seat == bidder
+    with without_wall_cap():
+        advice = advise(view, seed=_seed("texas42", record_seed, index, "lead"))
+    assert advice.layouts >= FIGURE_LAYOUTS
