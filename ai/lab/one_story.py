@@ -8,8 +8,10 @@ hints give a figure for), the trump hint is asked for the bidder's view and its 
 kept (``advice_figure.headline``); the hint's trump is named, and if the bidder leads the
 first trick, the first lead's hint is asked too.  The two figures are the same chance, the
 bid made, read two ways: the trump's through the calibration for hands like this one, the
-lead's on this hand's own deals.  Said: per game, how many hands gave both, the mean and
-the largest gaps, and the share within ``WITHIN`` points.
+lead's on this hand's own deals (in Texas 42's first tricks read through the same
+calibration: ``early_play``).  Said: per game, how many hands gave both, the mean and
+the largest gaps, and the share within ``WITHIN`` points; and how long the first lead's
+hint took (median and 95th percentile, CPU seconds).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import hashlib
 import json
 import statistics
 import sys
+import time
 
 from moon42.rules import Game, NameTrump, Phase
 
@@ -65,7 +68,11 @@ def hand_figures(job: tuple[str, int, int]) -> dict:
     if turn is None or turn.kind != "play" or turn.seat != bidder.seat:
         return out
     view = game.view(bidder.seat)
-    lead = headline(view, advise(view, seed=_seed(game_name, seed, index, "lead")))
+    started = time.process_time()
+    lead_advice = advise(view, seed=_seed(game_name, seed, index, "lead"))
+    out["lead_seconds"] = round(time.process_time() - started, 3)
+    out["lead_layouts"] = lead_advice.layouts
+    lead = headline(view, lead_advice)
     if lead is not None and lead.goal == "made":
         out["lead"] = round(lead.rate, 4)
         out["lead_proven"] = lead.certain is not None
@@ -80,13 +87,22 @@ def summary(records: list[dict]) -> list[dict]:
         if not both:
             continue
         gaps = [abs(r["lead"] - r["trump"]) for r in both]
+        asked = sorted(r["lead_seconds"] for r in records
+                       if r["game"] == game and "lead_seconds" in r)
         rows.append({"game": game, "hands": sum(r["game"] == game for r in records),
                      "both": len(both), "mean_gap": round(statistics.mean(gaps), 3),
                      "largest_gap": round(max(gaps), 3),
                      "within": round(sum(g <= WITHIN for g in gaps) / len(gaps), 3),
                      "lead_above": round(sum(r["lead"] > r["trump"] for r in both) / len(both),
-                                         3)})
+                                         3),
+                     "lead_seconds": _median_and_p95(asked)})
     return rows
+
+
+def _median_and_p95(seconds: list[float]) -> tuple[float, float] | None:
+    if not seconds:
+        return None
+    return (seconds[len(seconds) // 2], seconds[min(len(seconds) - 1, len(seconds) * 95 // 100)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{100 * row['largest_gap']:.0f}; within {100 * WITHIN:.0f} points: "
               f"{100 * row['within']:.0f}%; the lead's above the trump's: "
               f"{100 * row['lead_above']:.0f}%")
+        if row["lead_seconds"]:
+            median, p95 = row["lead_seconds"]
+            print(f"  the first lead's hint: {median:.2f} s median, {p95:.2f} s p95 "
+                  "(CPU seconds of one core)")
     return 0
 
 
