@@ -3,6 +3,8 @@ and resting on enough layouts (``advice.FIGURE_LAYOUTS``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from moon42.ai.advice import FIGURE_LAYOUTS, advise
@@ -11,6 +13,8 @@ from moon42.ai.budget import without_wall_cap
 from moon42.ai.calibration import estimate
 from moon42.ai.early_play import FADE, read, weight
 from moon42.ai.expert import ExpertBot
+from moon42.ai.lab.early_figures import figures_of, score
+from moon42.ai.lab.hint_figures import read_moments
 from moon42.ai.lab.one_story import _seed
 from moon42.ai.odds import Certainty
 from moon42.ai.protocol import decide
@@ -106,3 +110,30 @@ def test_a_first_leads_figure_rests_on_a_dozen_layouts_where_one_took_the_budget
     with without_wall_cap():
         advice = advise(view, seed=_seed("texas42", record_seed, index, "lead"))
     assert advice.layouts >= FIGURE_LAYOUTS
+
+
+def _row(made: bool, now: float, own: float, before: float) -> dict:
+    return {"made": made, "now": now, "own": own, "before": before,
+            "now_layouts": 12, "own_layouts": 12, "before_layouts": 3}
+
+
+def test_the_early_figures_score_the_way_nearer_what_happened_better():
+    rows = [_row(i < 50, 0.5, 0.9, 0.9) for i in range(100)]  # made in half of them
+    result = score(rows)
+    assert result["made"] == 0.5 and result["moments"] == 100
+    assert result["now"]["brier"] == 0.25 and result["own"]["brier"] == pytest.approx(0.41)
+    mean, low, high = result["now-own"]
+    assert mean == pytest.approx(-0.16) and low <= mean <= high < 0
+    assert result["own-before"] == [0.0, 0.0, 0.0]
+
+
+def test_an_early_moment_is_asked_again_three_ways_on_its_own_view():
+    kept = Path(__file__).parents[2] / "ai" / "lab" / "hint_runs" / "moments-seed7.jsonl.gz"
+    first = next(r for r in read_moments([kept]) if r["game"] == "texas42"
+                 and r["kind"] == "play" and r["shown"] and not r["proven"] and r["tricks"] == 0)
+    row = figures_of(first)
+    assert row is not None and row["tricks"] == 0
+    assert row["made"] == (first["happened"] == (first["goal"] == "made"))
+    assert row["now"] != row["own"]  # read through the bid's curve at the first lead
+    assert row["own_layouts"] >= row["before_layouts"]
+    assert row["now_layouts"] >= FIGURE_LAYOUTS or row["now_layouts"] == row["before_layouts"]
