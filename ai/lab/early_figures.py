@@ -1,6 +1,6 @@
 """The first tricks' play figures, as the hints give them and as they gave them before.
 
-    python -m moon42.ai.lab.early_figures RUN.jsonl[.gz] ... [--jobs J] [--json]
+    python -m moon42.ai.lab.early_figures RUN.jsonl[.gz] ... [--jobs J] [--json] [--out F]
 
 A run of ``hint_figures`` holds moments with what happened after them.  For every Texas 42
 play moment in the first ``early_play.FADE`` tricks whose figure was shown and not proven,
@@ -108,11 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("runs", nargs="+", type=Path)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", type=Path,
+                        help="also write each moment's figures here (JSON lines)")
     args = parser.parse_args(argv)
     if not 1 <= args.jobs <= 64:
         parser.error("--jobs is 1 to 64")
     early = _early(read_moments(args.runs))
     rows = [r for r in play_all(figures_of, early, args.jobs) if r is not None]
+    if args.out:
+        with args.out.open("w", encoding="utf-8") as sink:
+            sink.writelines(json.dumps(r) + "\n" for r in rows)
     if not rows:
         print("no early Texas 42 play moments with a figure in these runs")
         return 1

@@ -10,8 +10,8 @@ import pytest
 from moon42.ai.advice import FIGURE_LAYOUTS, advise
 from moon42.ai.basic import BasicBot
 from moon42.ai.budget import without_wall_cap
-from moon42.ai.calibration import estimate
-from moon42.ai.early_play import FADE, read, weight
+from moon42.ai.calibration import estimate, log_odds, logistic
+from moon42.ai.early_play import FADE, SHARE, read, weight
 from moon42.ai.expert import ExpertBot
 from moon42.ai.lab.early_figures import figures_of, score
 from moon42.ai.lab.hint_figures import read_moments
@@ -48,8 +48,8 @@ def _texas42_views() -> list[SeatView]:
 def test_the_calibration_is_taken_whole_at_the_first_trick_and_not_from_the_fade_on():
     views = _texas42_views()
     by_tricks = {len(v.tricks): weight(v) for v in views}
-    assert by_tricks[0] == 1.0
-    assert by_tricks[1] == pytest.approx(1 - 1 / FADE)
+    assert by_tricks[0] == SHARE
+    assert by_tricks[1] == pytest.approx(SHARE * (1 - 1 / FADE))
     assert all(w == 0.0 for tricks, w in by_tricks.items() if tricks >= FADE)
 
 
@@ -60,14 +60,16 @@ def test_moon_figures_are_the_hands_own(game_name):
     assert read(views[0], 0.93, True) == 0.93
 
 
-def test_the_first_leads_figure_is_the_bids_curve_and_the_defenders_one_less():
+def test_the_first_leads_figure_goes_most_of_the_way_to_the_bids_curve():
     view = _texas42_views()[0]
     assert view.high_bid is not None
     for rate in (0.1, 0.5, 0.8, 0.97):
         curve = estimate(view.options, view.high_bid, rate)
         assert curve is not None
-        assert read(view, rate, True) == pytest.approx(curve.experts)
-        assert read(view, 1 - rate, False) == pytest.approx(1 - curve.experts)
+        shown = logistic(SHARE * log_odds(curve.experts) + (1 - SHARE) * log_odds(rate))
+        assert read(view, rate, True) == pytest.approx(shown)
+        assert read(view, 1 - rate, False) == pytest.approx(1 - shown)  # the defenders'
+        assert min(rate, curve.experts) <= shown <= max(rate, curve.experts)
     shown = [read(view, r / 20, True) for r in range(21)]
     assert shown == sorted(shown) and shown[0] > 0.0 and shown[-1] < 1.0
 
