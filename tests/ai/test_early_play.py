@@ -3,6 +3,8 @@ and resting on enough layouts (``advice.FIGURE_LAYOUTS``)."""
 
 from __future__ import annotations
 
+import gzip
+import json
 from pathlib import Path
 
 import pytest
@@ -139,3 +141,19 @@ def test_an_early_moment_is_asked_again_three_ways_on_its_own_view():
     assert row["now"] != row["own"]  # read through the bid's curve at the first lead
     assert row["own_layouts"] >= row["before_layouts"]
     assert row["now_layouts"] >= FIGURE_LAYOUTS or row["now_layouts"] == row["before_layouts"]
+
+
+def test_the_kept_early_moments_are_nearer_what_happened_read_than_the_hands_own():
+    """The 286 early Texas 42 moments the README's figures come from (three runs, asked again
+    with ``early_figures``): read towards the bid's curve, the figures are as often right on
+    average and score better than the hand's own."""
+    kept = Path(__file__).parents[2] / "ai" / "lab" / "hint_runs" / "early-seeds7-9.jsonl.gz"
+    with gzip.open(kept, "rt", encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines]
+    assert len(rows) == 286 and {r["moment"].split("/")[1] for r in rows} == {"7", "8", "9"}
+    assert all(r["tricks"] < FADE for r in rows)
+    result = score(rows)
+    assert abs(result["now"]["figure"] - result["made"]) <= 0.05
+    assert result["own"]["figure"] - result["made"] >= 0.05  # the hand's own: hopeful
+    assert result["now"]["brier"] < result["own"]["brier"] < result["before"]["brier"]
+    assert result["now-own"][2] < 0  # the whole interval below 0
