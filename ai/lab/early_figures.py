@@ -40,7 +40,7 @@ from ..advice import Advice, advise
 from ..advice_figure import Headline, headline
 from ..expert import ExpertBot
 from ..workers import play_all
-from .hint_figures import Moment, _decisions, read_moments
+from .hint_figures import Moment, decisions, read_moments
 
 __all__ = ["WAYS", "figures_of", "score", "main"]
 
@@ -63,7 +63,7 @@ def figures_of(record: dict) -> dict | None:
     moment = Moment(record["game"], record["seed"], record["index"])
     game = Game.new(moment.game, seed=moment.seed_for("deal"))
     bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(game.seats)]
-    at = random.Random(moment.seed_for("draw")).choice(_decisions(game, bots))
+    at = random.Random(moment.seed_for("draw")).choice(decisions(game, bots))
     turn = at.to_act
     assert turn is not None
     view = at.view(turn.seat)

@@ -47,7 +47,8 @@ from ..facts.forced_auction import given_auction
 from ..protocol import decide
 from ..workers import play_all
 
-__all__ = ["Moment", "measure", "check_rows", "read_moments", "main", "TOLERANCE", "GAMES"]
+__all__ = ["Moment", "decisions", "measure", "check_rows", "read_moments", "main", "TOLERANCE",
+           "GAMES"]
 
 GAMES = ("moon3", "moon4", "texas42")
 TOLERANCE = 0.05  # a bucket's mean figure and its share that happened, at most this apart
@@ -70,7 +71,7 @@ class Moment:
         return int.from_bytes(digest.digest(), "little") >> 1
 
 
-def _decisions(game: Game, bots: list[ExpertBot]) -> list[Game]:
+def decisions(game: Game, bots: list[ExpertBot]) -> list[Game]:
     """The hand played by ``bots`` from ``game`` (left as it is): a copy of the game before
     each decision that had a choice."""
     game = game.clone()
@@ -112,7 +113,7 @@ def measure(moment: Moment) -> dict:
     game = Game.new(moment.game, seed=moment.seed_for("deal"))
     bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(game.seats)]
     record: dict = {"moment": moment.key, **asdict(moment), "estimator": ESTIMATOR}
-    choices = _decisions(game, bots)
+    choices = decisions(game, bots)
     if not choices:
         return {**record, "shown": False, "why": "no decision with a choice"}
     at = random.Random(moment.seed_for("draw")).choice(choices)

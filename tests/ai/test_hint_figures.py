@@ -12,8 +12,8 @@ from moon42.ai.expert import ExpertBot
 from moon42.ai.lab.hint_figures import (
     ESTIMATOR,
     Moment,
-    _decisions,
     check_rows,
+    decisions,
     main,
     measure,
     read_moments,
@@ -105,7 +105,7 @@ def test_a_moon_for_three_defenders_chance_is_not_given_unless_proven():
     moment = Moment("moon3", 1, 1)
     game = Game.new("moon3", seed=moment.seed_for("deal"))
     bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(3)]
-    at = random.Random(moment.seed_for("draw")).choice(_decisions(game, bots))
+    at = random.Random(moment.seed_for("draw")).choice(decisions(game, bots))
     view = at.view(at.to_act.seat)
     advice = advise(view, seed=moment.seed_for("hint"))
     assert not advice.bidder_side and advice.tiles[0].certain is None
