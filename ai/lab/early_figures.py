@@ -24,23 +24,21 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import statistics
 import sys
 from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
-from moon42.rules import Game, Play
+from moon42.rules import Play
 from moon42.rules.views import SeatView
 
 from .. import advice as advice_module
 from .. import early_play
 from ..advice import Advice, advise
 from ..advice_figure import Headline, headline
-from ..expert import ExpertBot
 from ..workers import play_all
-from .hint_figures import Moment, decisions, read_moments
+from .hint_figures import Moment, drawn, read_moments
 
 __all__ = ["WAYS", "figures_of", "score", "main"]
 
@@ -61,9 +59,8 @@ def figures_of(record: dict) -> dict | None:
     """The moment's figure asked the three ways (None where they advise different tiles or
     one gives no figure); as the chance the bid is made."""
     moment = Moment(record["game"], record["seed"], record["index"])
-    game = Game.new(moment.game, seed=moment.seed_for("deal"))
-    bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(game.seats)]
-    at = random.Random(moment.seed_for("draw")).choice(decisions(game, bots))
+    at, _ = drawn(moment)
+    assert at is not None  # the record was measured at a decision of this hand
     turn = at.to_act
     assert turn is not None
     view = at.view(turn.seat)

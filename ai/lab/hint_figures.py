@@ -47,7 +47,7 @@ from ..facts.forced_auction import given_auction
 from ..protocol import decide
 from ..workers import play_all
 
-__all__ = ["Moment", "decisions", "measure", "check_rows", "read_moments", "main", "TOLERANCE",
+__all__ = ["Moment", "drawn", "measure", "check_rows", "read_moments", "main", "TOLERANCE",
            "GAMES"]
 
 GAMES = ("moon3", "moon4", "texas42")
@@ -71,7 +71,7 @@ class Moment:
         return int.from_bytes(digest.digest(), "little") >> 1
 
 
-def decisions(game: Game, bots: list[ExpertBot]) -> list[Game]:
+def _decisions(game: Game, bots: list[ExpertBot]) -> list[Game]:
     """The hand played by ``bots`` from ``game`` (left as it is): a copy of the game before
     each decision that had a choice."""
     game = game.clone()
@@ -107,16 +107,24 @@ def _play_out(game: Game, bots: list[ExpertBot], advised: Action,
     return game.results[-1].made
 
 
+def drawn(moment: Moment) -> tuple[Game | None, list[ExpertBot]]:
+    """The game at the moment's decision, drawn from its hand of expert self-play (None if
+    that hand had no decision with a choice), and the experts that play it."""
+    game = Game.new(moment.game, seed=moment.seed_for("deal"))
+    bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(game.seats)]
+    choices = _decisions(game, bots)
+    if not choices:
+        return None, bots
+    return random.Random(moment.seed_for("draw")).choice(choices), bots
+
+
 def measure(moment: Moment) -> dict:
     """One moment: a JSON-ready record."""
     start = time.process_time()
-    game = Game.new(moment.game, seed=moment.seed_for("deal"))
-    bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(game.seats)]
     record: dict = {"moment": moment.key, **asdict(moment), "estimator": ESTIMATOR}
-    choices = decisions(game, bots)
-    if not choices:
+    at, bots = drawn(moment)
+    if at is None:
         return {**record, "shown": False, "why": "no decision with a choice"}
-    at = random.Random(moment.seed_for("draw")).choice(choices)
     turn = at.to_act
     assert turn is not None
     view = at.view(turn.seat)

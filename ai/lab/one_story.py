@@ -31,33 +31,41 @@ from ..expert import ExpertBot
 from ..protocol import decide
 from ..workers import play_all
 
-__all__ = ["hand_figures", "summary", "main", "WITHIN"]
+__all__ = ["bid_to_trump", "seed_for", "hand_figures", "summary", "main", "WITHIN"]
 
 GAMES = ("moon3", "moon4", "texas42")
 WITHIN = 0.15  # the issue's "one story": the two figures at most this far apart
 
 
-def _seed(game: str, seed: int, index: int, what: str) -> int:
+def seed_for(game: str, seed: int, index: int, what: str) -> int:
+    """The seed of one part (``what``) of a hand of the run ``seed``."""
     digest = hashlib.blake2b(f"one-story:{game}/{seed}/{index}:{what}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "little") >> 1
+
+
+def bid_to_trump(game_name: str, seed: int, index: int) -> Game:
+    """A hand of the run ``seed`` dealt and bid by experts, until a trump is to be named
+    (or the hand is over: every seat passed, or a contract that names none)."""
+    game = Game.new(game_name, seed=seed_for(game_name, seed, index, "deal"))
+    bots = [ExpertBot(seed_for(game_name, seed, index, f"expert{s}")) for s in range(game.seats)]
+    while game.phase not in (Phase.TRUMP, Phase.HAND_OVER, Phase.GAME_OVER):
+        turn = game.to_act
+        assert turn is not None
+        game.apply(decide(bots[turn.seat], game.view(turn.seat)))
+    return game
 
 
 def hand_figures(job: tuple[str, int, int]) -> dict:
     """One hand: the trump hint's figure and the first lead's (None where not given)."""
     game_name, seed, index = job
-    game = Game.new(game_name, seed=_seed(game_name, seed, index, "deal"))
-    bots = [ExpertBot(_seed(game_name, seed, index, f"expert{s}")) for s in range(game.seats)]
+    game = bid_to_trump(game_name, seed, index)
     out: dict = {"game": game_name, "seed": seed, "index": index, "trump": None, "lead": None}
-    while game.phase not in (Phase.TRUMP, Phase.HAND_OVER, Phase.GAME_OVER):
-        turn = game.to_act
-        assert turn is not None
-        game.apply(decide(bots[turn.seat], game.view(turn.seat)))
     if game.phase is not Phase.TRUMP:
         return out
     bidder = game.to_act
     assert bidder is not None
     view = game.view(bidder.seat)
-    advice = advise(view, seed=_seed(game_name, seed, index, "hint"))
+    advice = advise(view, seed=seed_for(game_name, seed, index, "hint"))
     trump = headline(view, advice)
     if trump is None or not isinstance(advice.action, NameTrump):
         return out
@@ -69,7 +77,7 @@ def hand_figures(job: tuple[str, int, int]) -> dict:
         return out
     view = game.view(bidder.seat)
     started = time.process_time()
-    lead_advice = advise(view, seed=_seed(game_name, seed, index, "lead"))
+    lead_advice = advise(view, seed=seed_for(game_name, seed, index, "lead"))
     out["lead_seconds"] = round(time.process_time() - started, 3)
     out["lead_layouts"] = lead_advice.layouts
     lead = headline(view, lead_advice)

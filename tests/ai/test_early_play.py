@@ -14,10 +14,9 @@ from moon42.ai.basic import BasicBot
 from moon42.ai.budget import without_wall_cap
 from moon42.ai.calibration import estimate, log_odds, logistic
 from moon42.ai.early_play import FADE, SHARE, read, weight
-from moon42.ai.expert import ExpertBot
 from moon42.ai.lab.early_figures import figures_of, score
 from moon42.ai.lab.hint_figures import read_moments
-from moon42.ai.lab.one_story import _seed
+from moon42.ai.lab.one_story import bid_to_trump, seed_for
 from moon42.ai.odds import Certainty
 from moon42.ai.protocol import decide
 from moon42.rules import Game, Phase
@@ -101,18 +100,15 @@ def test_a_first_leads_figure_rests_on_a_dozen_layouts_where_one_took_the_budget
     """A Texas 42 first lead where the hint's first layout used up the whole budget (its
     figure rested on one layout): it now goes on to ``FIGURE_LAYOUTS``."""
     record_seed, index = 1, 45
-    game = Game.new("texas42", seed=_seed("texas42", record_seed, index, "deal"))
-    bots = [ExpertBot(_seed("texas42", record_seed, index, f"expert{s}")) for s in range(4)]
-    while game.phase is not Phase.TRUMP:
-        turn = game.to_act
-        assert turn is not None
-        game.apply(decide(bots[turn.seat], game.view(turn.seat)))
+    game = bid_to_trump("texas42", record_seed, index)
+    assert game.phase is Phase.TRUMP
     bidder = game.to_act.seat
-    game.apply(advise(game.view(bidder), seed=_seed("texas42", record_seed, index, "hint")).action)
+    trump_hint = advise(game.view(bidder), seed=seed_for("texas42", record_seed, index, "hint"))
+    game.apply(trump_hint.action)
     view = game.view(bidder)
     assert len(view.tricks) == 0 and game.to_act.seat == bidder
     with without_wall_cap():
-        advice = advise(view, seed=_seed("texas42", record_seed, index, "lead"))
+        advice = advise(view, seed=seed_for("texas42", record_seed, index, "lead"))
     assert advice.layouts >= FIGURE_LAYOUTS
 
 

@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from moon42.ai.advice import advise
 from moon42.ai.advice_figure import figure_trusted, headline
-from moon42.ai.expert import ExpertBot
 from moon42.ai.lab.hint_figures import (
     ESTIMATOR,
     Moment,
     check_rows,
-    decisions,
+    drawn,
     main,
     measure,
     read_moments,
 )
 from moon42.ai.lab.one_story import WITHIN, hand_figures, summary
 from moon42.app.tui.text.hints import hint_text
-from moon42.rules import Game
 
 
 def _records(figure: float, happened: int, moments: int) -> list[dict]:
@@ -103,9 +100,8 @@ def test_a_moon_for_three_defenders_chance_is_not_given_unless_proven():
     record = measure(Moment("moon3", 1, 1))
     assert record["kind"] == "play" and not record["shown"]
     moment = Moment("moon3", 1, 1)
-    game = Game.new("moon3", seed=moment.seed_for("deal"))
-    bots = [ExpertBot(moment.seed_for(f"expert{s}")) for s in range(3)]
-    at = random.Random(moment.seed_for("draw")).choice(decisions(game, bots))
+    at, _ = drawn(moment)
+    assert at is not None
     view = at.view(at.to_act.seat)
     advice = advise(view, seed=moment.seed_for("hint"))
     assert not advice.bidder_side and advice.tiles[0].certain is None
