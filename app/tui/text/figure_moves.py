@@ -118,7 +118,7 @@ def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:
         out.append("widow taken")
     out += _auction_since(before, view)
     if earlier.hands_like and not now.hands_like:
-        out.append("the bid's figure is for hands like yours")
+        out.append("that was for hands like yours")  # (after "was 42%: ")
     out += _voids_since(before, view)
     out += _tricks_since(before, view)
     return out

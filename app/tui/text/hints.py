@@ -184,6 +184,15 @@ def _moved_part(moved: Moved | None) -> Parts:
             + [(f", {r}", 3) for r in reasons[1:]])
 
 
+def _split_habit(figure: str, moved: Moved | None) -> Parts:
+    """A play's figure; with why it moved to tell, its figure by habit goes apart and is cut
+    before the first reason (a line at 80 columns has room for the one or the other)."""
+    head, comma, habit = figure.rpartition(", ")
+    if moved is None or not comma or not habit.endswith(" by habit"):
+        return [(figure, 1)]
+    return [(head, 1), (f", {habit}", 3)]
+
+
 def _tile_figure(f: TileFigures, short: bool = False) -> str:
     """How often the seat's side gets what it plays for after this tile: proven, or about;
     a figure that reads the others as players of habits comes after the one against best
@@ -226,7 +235,7 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     unit = "tricks" if view.options.is_moon else "points"
     habit = best.best_play is not None
     if tiles_differ(advice):
-        parts.append((f"; {goal} in {_tile_figure(best, short=moved is not None)}", 1))
+        parts += _split_habit(f"; {goal} in {_tile_figure(best, short=moved is not None)}", moved)
         tied = [f for f in rest if abs(compared(f, habit) - compared(best, habit)) < 1e-9]
         other = max(rest, key=lambda f: compared(f, habit))
         short = _tile_short(other, habit)
@@ -238,7 +247,7 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
         parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
     elif best.certain is not None:
-        parts.append((f"; {goal} in {_tile_figure(best, short=moved is not None)}", 1))
+        parts += _split_habit(f"; {goal} in {_tile_figure(best, short=moved is not None)}", moved)
         parts += _moved_part(moved)
     else:
         done = "made" if advice.bidder_side else "set"

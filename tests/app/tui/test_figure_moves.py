@@ -191,3 +191,23 @@ def test_the_table_s_hints_say_a_move_and_not_a_figure_that_kept_still() -> None
     hints.ask()
     assert screen.shown[-1][1] == third
     assert hint_lines(views[2], _advice(views[2], 0.4), 200)[1] != third
+
+
+def test_at_80_columns_a_moved_figure_keeps_its_first_reason_before_the_figure_by_habit() -> None:
+    view = _some_plays("texas42", 5)[0]
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    tiles = tuple(TileFigures(action=a, wins=0.31 - 0.1 * k, credit=None, best_play=0.26 - 0.1 * k)
+                  for k, a in enumerate(plays))
+    advice = Advice(action=tiles[0].action, kind="play", bidder_side=True, layouts=16,
+                    tiles=tiles)
+    moved = moved_words(
+        _figure(replace(view, tricks=(), current_trick=None), 0.42, hands_like=True, words="42%"),
+        _figure(view, 0.26))
+    assert moved is not None and moved.reasons[0] == "that was for hands like yours"
+    narrow = hint_lines(view, advice, 78, moved)[1]  # the message line at 80 columns
+    assert narrow.startswith("Made in about 26%; was 42%: that was for hands like yours")
+    assert "by habit" not in narrow and len(narrow) <= 78
+    wide = hint_lines(view, advice, 200, moved)[1]
+    assert "about 26%, 31% by habit" in wide and "that was for hands like yours" in wide
+    # Nothing moved: the figure by habit stays with the figure.
+    assert "about 26%, 31% if they play by habit" in hint_lines(view, advice, 78)[1]
