@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from .search import effort
 
 __all__ = ["Budget", "HARD_FACTOR", "UNITS_PER_SECOND", "WALL_FACTOR", "WALL_FLOOR", "scaled",
-           "without_wall_cap"]
+           "share", "wall_capped", "without_wall_cap"]
 
 UNITS_PER_SECOND = 80_000  # about 12.5 microseconds a unit
 WALL_FACTOR = 4
@@ -64,6 +64,16 @@ def scaled(share: float) -> Iterator[None]:
         yield
     finally:
         _share.value = before
+
+
+def wall_capped() -> bool:
+    """Whether budgets made on this thread now are capped on the wall clock."""
+    return not getattr(_uncapped, "on", False)
+
+
+def share() -> float:
+    """The share of their budgets that decisions made on this thread now get."""
+    return float(getattr(_share, "value", 1.0))
 
 
 class Budget:

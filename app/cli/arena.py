@@ -7,12 +7,16 @@ import argparse
 import json
 import os
 import sys
+import tempfile
+from contextlib import ExitStack
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import TextIO
 
 from moon42.ai.lab.arena import DEFAULT_HANDS, GAMES, ArenaConfig, run_arena
 from moon42.ai.lab.arena_pool import run_pool
+from moon42.ai.lab.past_expert import register_past_expert
 from moon42.ai.lab.per_deal import write_outcomes
 from moon42.ai.registry import make_bot, pool_names
 from moon42.ai.workers import ClusterError, check_scheduler
@@ -26,6 +30,7 @@ __all__ = ["add_arena_parser", "config_of", "opponents_of", "run"]
 MAX_POOL = 32  # opponents one --pool may name
 MAX_NAME = 64  # characters in a bot's name
 MAX_PATH = 4096  # characters in the --per-deal file's path
+MAX_PAST = 4  # earlier experts one run may register (--past)
 
 
 def add_arena_parser(commands: Commands) -> argparse.ArgumentParser:
@@ -66,6 +71,9 @@ def add_arena_parser(commands: Commands) -> argparse.ArgumentParser:
     arena.add_argument("--scheduler", default=None, metavar="tcp://HOST:8786",
                        help="play the deals on the workers of this Dask cluster instead (needs "
                        "the cluster extra: pip install 'moon42[cluster]'); same results")
+    arena.add_argument("--past", action="append", default=[], metavar="COMMIT",
+                       help="also make the expert as it was at COMMIT of the checkout it runs "
+                       f"in, named expert@COMMIT (at most {MAX_PAST}; not with --scheduler)")
     return arena
 
 
@@ -141,6 +149,21 @@ def _per_deal_file(path: str, parser: argparse.ArgumentParser) -> TextIO:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if len(args.past) > MAX_PAST:
+        parser.error(f"--past names at most {MAX_PAST} commits")
+    if args.past and args.scheduler is not None:
+        parser.error("--past: a cluster's workers cannot make an earlier expert")
+    with ExitStack() as stack:
+        for commit in args.past:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="moon42-past-"))
+            try:
+                register_past_expert(commit, Path(folder), Path.cwd())
+            except ValueError as error:
+                parser.error(f"--past {commit}: {error}")
+        return _run(args, parser)
+
+
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     opponents = opponents_of(args, parser)
     first = config_of(args, parser, opponents[0])
     configs = [first] + [replace(first, b=name) for name in opponents[1:]]
