@@ -46,16 +46,17 @@ def test_head_s_expert_plays_a_hand_as_today_s_does(tmp_path: Path, monkeypatch)
                                ).returncode == 0
     game = Game.new("texas42", seed=12)
     skip_auction(game)
-    compared = 0
+    decisions = compared = 0
     with given_auction(), budget.without_wall_cap():
         while game.to_act is not None:
             view = game.view(game.to_act.seat)
             action = decide(past, view)  # legal, or decide raises
+            decisions += 1
             if unchanged:  # the checkout's ai/ is HEAD's: the same code plays the same
                 assert action == decide(today, view)
                 compared += 1
             game.apply(action)
-    assert game.results and (compared == 28 or not unchanged)
+    assert game.results and decisions > 8 and compared == (decisions if unchanged else 0)
 
 
 def test_its_decisions_are_made_under_today_s_measuring_switches(tmp_path: Path,
