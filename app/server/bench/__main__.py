@@ -54,7 +54,8 @@ ended and the server went on.
 ``--shared-games N`` (``shared_games.py``): N guests each open a table, deal it and play
 a whole game, reading their screens (with ``--hints``, asking the hint at every turn);
 each game process's memory (PSS and private) with its lobby drawn, at the game's end and
-back in the lobby, and what each session added to the PSS of all the server's processes.
+back in the lobby (each ``--settle`` seconds after), and what each session added to the PSS
+of all the server's processes.
 
 ``--club-goals``: those cases in one run, each against its goal (``club_goals.py``): 20 s
 of 50-byte packets, ``b`` held 26 s in the lobby, ``x`` held 15 s at the table, a member's
@@ -199,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="ordinary case: every game a new process (--cold-start)")
     parser.add_argument("--settle", type=float, default=0.0, metavar="SECONDS",
                         help="ordinary case: wait this long with every lobby drawn before "
-                        "measuring memory (time for the kernel to merge pages alike)")
+                        "measuring memory (time for the kernel to merge pages alike); "
+                        "shared games: at the game's end and back in the lobby")
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="how long the tables case plays")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
@@ -238,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         work = startups(args.startups, 10)
     elif args.shared_games is not None:
         work = shared_games_case(args.shared_games, args.game, args.target, args.hints,
-                                 args.table_pace)
+                                 args.table_pace, args.settle)
     elif args.tables is not None:
         work = tables_case(args.tables, args.sessions, args.seconds, tuple(args.think),
                            args.bot_workers)

@@ -2,7 +2,7 @@
 shared game.
 
     python -m moon42.app.server.bench --shared-games N [--game texas42] [--target T]
-                                     [--hints] [--table-pace S] [--json]
+                                     [--hints] [--table-pace S] [--settle S] [--json]
 
 N SSH guests on a ``serve ssh --guest`` server each open a table from the lobby's tables
 (``t``, ``o``: the lobby's game and target, set in each guest's ``lobby.json``, and easy
@@ -13,6 +13,9 @@ session's own game process) so Enter plays it, and Enter on each hand's summary.
 each game process's PSS and private memory with its lobby drawn, at the game's end (the
 game-over screen) and back in the lobby (``l``, Esc); the PSS of all the server's
 processes at each point, and what each session added to it; how long the games took.
+``--settle S`` waits S seconds before each of the last two (time for the kernel to merge
+pages alike, where the machine's owner has turned that on; its settings and the CPU its
+thread used are said).
 The server opens at most 20 tables, so N is at most 20 (one player a table).
 """
 
@@ -30,7 +33,7 @@ from typing import Any
 import asyncssh
 
 from ..sessions.immortal import available as immortal_heap_available
-from .players import Server, limits_for, mib, pss_kib
+from .players import Server, limits_for, merger_cpu_seconds, mib, page_merging, pss_kib
 from .terminal_text import TerminalText
 
 __all__ = ["shared_games_case", "MAX_TABLES"]
@@ -149,13 +152,14 @@ def _games_memory(pids: list[int]) -> dict[str, Any]:
 
 
 async def shared_games_case(count: int, game: str, target: int | None, hints: bool,
-                            pace: float) -> dict[str, Any]:
+                            pace: float, settle: float = 0.0) -> dict[str, Any]:
     if not 1 <= count <= MAX_TABLES:
         raise ValueError(f"--shared-games is 1 to {MAX_TABLES} (the server's tables)")
     server = Server(*limits_for(count), "--table-pace", str(pace), "--bot-workers", "1")
     connections = []
     try:
         await server.settle()
+        merger_before = merger_cpu_seconds()
         idle = server.total_pss_kib()
         guests = []
         for number in range(count):
@@ -173,7 +177,7 @@ async def shared_games_case(count: int, game: str, target: int | None, hints: bo
         await asyncio.gather(*(_open_and_deal(guest) for guest in guests))
         moves = await asyncio.gather(*(_play_game(guest, hints) for guest in guests))
         played_s = time.monotonic() - start
-        await asyncio.sleep(2.0)
+        await asyncio.sleep(max(2.0, settle))  # (--settle: time for the kernel's page merging)
         over_games, over_all = _games_memory(games), server.total_pss_kib()
         for guest in guests:
             guest.press(b"l")
@@ -181,7 +185,7 @@ async def shared_games_case(count: int, game: str, target: int | None, hints: bo
         for guest in guests:
             guest.press(ESC)
         await asyncio.gather(*(guest.wait_for(LOBBY) for guest in guests))
-        await asyncio.sleep(2.0)
+        await asyncio.sleep(max(2.0, settle))
         back_games, back_all = _games_memory(games), server.total_pss_kib()
     finally:
         for conn in connections:
@@ -205,4 +209,7 @@ async def shared_games_case(count: int, game: str, target: int | None, hints: bo
                                 "back_in_lobby": mib((back_all - idle) / count)},
         "python": platform.python_version(),
         "warm_heap_immortal": immortal_heap_available(),
+        "settle_s": settle,
+        "kernel_page_merging": page_merging(),
+        "page_merger_cpu_s": round(merger_cpu_seconds() - merger_before, 1),
     }
