@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -10,11 +11,13 @@ from moon42.ai.advice_figure import figure_trusted, headline
 from moon42.ai.lab.hint_figures import (
     ESTIMATOR,
     Moment,
+    asked_again,
     check_rows,
     drawn,
     main,
     measure,
     read_moments,
+    shown_now,
 )
 from moon42.ai.lab.one_story import WITHIN, hand_figures, summary
 from moon42.app.tui.text.hints import hint_text
@@ -120,3 +123,42 @@ def test_the_kept_run_is_read_and_every_proven_figure_in_it_held():
     proven = [r for r in records if r.get("shown") and r["proven"]]
     assert len(proven) == 140
     assert all(r["happened"] == (r["figure"] == 1.0) for r in proven)
+
+
+def test_a_moon_for_three_defenders_unproven_figure_kept_by_an_old_run_is_left_out():
+    kept = _records(0.6, 1, 2)
+    old = [{**r, "goal": "set", "proven": False} for r in kept]
+    proven = {**old[0], "proven": True, "figure": 1.0, "happened": True}
+    bidder = {**old[0], "goal": "made"}
+    texas = {**old[0], "game": "texas42"}
+    assert [shown_now(r) for r in [*old, proven, bidder, texas]] == [False, False, True, True,
+                                                                     True]
+    assert check_rows(old) == []
+
+
+def test_figures_asked_again_replace_the_kept_ones_turned_round_for_defenders():
+    made = {"estimator": ESTIMATOR, "moment": "texas42/8/1", "game": "texas42", "kind": "play",
+            "shown": True, "proven": False, "goal": "made", "figure": 0.9, "happened": True}
+    setting = {**made, "moment": "texas42/8/2", "goal": "set", "figure": 0.5}
+    proven = {**made, "moment": "texas42/8/3", "proven": True, "figure": 1.0}
+    untouched = {**made, "moment": "texas42/8/4", "figure": 0.7}
+    rows = [{"moment": m, "now": 0.6} for m in ("texas42/8/1", "texas42/8/2", "texas42/8/3")]
+    out = asked_again([made, setting, proven, untouched], rows)
+    assert [round(r["figure"], 3) for r in out] == [0.6, 0.4, 1.0, 0.7]
+    assert made["figure"] == 0.9  # the records read are not changed
+
+
+def test_the_2000_kept_moments_as_the_hints_give_them_lie_within_five_points_of_their_luck():
+    """The README's figures: every kept run, the early Texas 42 moments asked again."""
+    runs = Path(__file__).parents[2] / "ai" / "lab" / "hint_runs"
+    records = read_moments([runs / f for f in (
+        "moments-seed7.jsonl.gz", "texas42-seed8.jsonl.gz", "texas42-seed9.jsonl.gz",
+        "moments-seed10.jsonl.gz")])
+    with gzip.open(runs / "early-seeds7-9.jsonl.gz", "rt") as rows:
+        again = [json.loads(line) for line in rows]
+    records = asked_again(records, again)
+    assert len(records) == 2000 and len({r["moment"] for r in records}) == 2000
+    rows = check_rows(records)
+    assert sum(r["moments"] for r in rows) == sum(shown_now(r) for r in records) == 1455
+    assert all(r["within_luck"] for r in rows)
+    assert sum(r["within"] for r in rows) == 8
