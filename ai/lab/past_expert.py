@@ -14,7 +14,8 @@ today's rules and arena, and their ``--per-deal`` files pair with
 Each of its decisions is made with its own package's measuring switches set as today's
 are (the budgets' wall cap and share, an auction given, where it has them), so a
 ``--share`` or ``--no-bidding`` run means the same to it.  The rules are today's: a commit
-whose ``ai`` no longer fits them fails on import or in play, and says so.  Several ``--jobs`` work where worker processes are forked (Linux).
+whose ``ai`` no longer fits them fails on import or in play, and says so.  Several
+``--jobs`` work where worker processes are forked (Linux).
 """
 
 from __future__ import annotations
