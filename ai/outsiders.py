@@ -1,7 +1,7 @@
-"""Outsiders: three opponents of their own styles, kept apart to tell strength from tuning.
+"""Outsiders: opponents of their own styles, kept apart to tell strength from tuning.
 
 A bot measured and tuned against the same opponents may learn their habits rather than the
-game.  These three were written before any measuring against them and are never used to
+game.  These were written before any measuring against them and are never used to
 tune anything: no constant of another bot is chosen by its figures against them.  They are
 not the opponent pool (``pool``, ``registry.DEFAULT_POOL``, which the expert is tuned
 against), nor offered in the lobby; ``moon42 arena`` makes them by name (``OUTSIDERS``).
@@ -21,16 +21,23 @@ Each is of about ``basic``'s strength and sees only its seat's view.
   most); else it wins cheaply (its lowest winner, trumping in only for count or in Moon);
   else it throws low.
 
+- ``mixed`` keeps no style for long: each of its plays is made as ``greedy``, ``cautious``,
+  ``club`` or ``basic`` would make it, one drawn at random play by play (from its seed and
+  what it has seen), so an opponent that reads habits finds none that last.
+
 Bids, trumps and the Moon-for-three discard: ``greedy`` and ``club`` as ``normal`` (which
-values its hand), ``cautious`` as ``basic`` (which counts its trumps and doubles).  Nello
-and Sevens are played as ``normal`` plays them.  They have no randomness: the seed is
-accepted and ignored, so a seed makes them play one way.
+values its hand), ``cautious`` and ``mixed`` as ``basic`` (which counts its trumps and
+doubles).  Nello and Sevens are played as ``normal`` plays them (``mixed``: as the player
+drawn).  Only ``mixed`` has randomness, from its seed; the others accept the seed and
+ignore it, so a seed makes each play one way.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+from moon42.rules.actions import Action
 from moon42.rules.tiles import Tile
 from moon42.rules.trump import TRUMP_SUIT
 from moon42.rules.views import SeatView
@@ -40,7 +47,7 @@ from .facts.knowledge import Knowledge
 from .plain_play import PlainPlayer, count_of, is_boss, plain_tiles, strength
 from .protocol import Strategy
 
-__all__ = ["OUTSIDERS", "CautiousBot", "ClubBot", "GreedyBot"]
+__all__ = ["OUTSIDERS", "CautiousBot", "ClubBot", "GreedyBot", "MixedBot"]
 
 WORTH_A_TRUMP = 10  # count on an opponents' trick for which cautious trumps in (Texas 42)
 
@@ -164,9 +171,36 @@ class ClubBot(_Outsider):
                    for s in spot.to_play if s != view.partner)
 
 
+class MixedBot:
+    """Each play made as greedy, cautious, club or basic would, drawn play by play."""
+
+    description = "Plays each tile in the way of another player, drawn at random."
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else 0
+        self._calls = BasicBot(seed)
+        self._players: list[Strategy] = [GreedyBot(seed), CautiousBot(seed), ClubBot(seed),
+                                         self._calls]
+
+    def bid(self, view: SeatView) -> Action:
+        return self._calls.bid(view)
+
+    def discard(self, view: SeatView) -> Action:
+        return self._calls.discard(view)
+
+    def trump(self, view: SeatView) -> Action:
+        return self._calls.trump(view)
+
+    def play(self, view: SeatView) -> Action:
+        # From the seed and what the seat has seen only: the hidden tiles never change it.
+        key = f"{self.seed}:{view.hand_number}:{view.seat}:{len(view.played)}"
+        return random.Random(key).choice(self._players).play(view)
+
+
 # Made by name (``registry``) for ``moon42 arena``; listed neither for players nor in the pool.
 OUTSIDERS: dict[str, Callable[[int | None], Strategy]] = {
     "greedy": GreedyBot,
     "cautious": CautiousBot,
     "club": ClubBot,
+    "mixed": MixedBot,
 }

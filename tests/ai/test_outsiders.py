@@ -20,7 +20,7 @@ from moon42.rules.trump import TRUMP_SUIT
 
 from .helpers import play_hands, random_options
 
-NAMES = ("greedy", "cautious", "club")
+NAMES = ("greedy", "cautious", "club", "mixed")
 GAMES = ("moon3", "moon4", "texas42")
 
 
@@ -148,3 +148,13 @@ def test_each_is_of_about_basics_strength() -> None:
         config = ArenaConfig("texas42", "basic", name, deals=60, bidding=False, seed=91)
         rate = run_arena(config, jobs=1).as_dict()["a_win_rate"]
         assert 0.25 < rate < 0.75, (name, rate)
+
+
+def test_mixed_plays_each_tile_as_one_of_four_players_drawn_play_by_play() -> None:
+    """Its plays agree with each of the four in turn, and with no one of them throughout."""
+    plays = _plays("mixed", range(12))
+    assert len(plays) > 40
+    agree = {name: sum(decide(make_bot(name, 0), view).tile == tile for view, tile in plays)
+             for name in ("greedy", "cautious", "club", "basic")}
+    assert all(0 < n < len(plays) for n in agree.values()), agree
+    assert len(plays) <= sum(agree.values())  # each play is one of theirs (some agree)
