@@ -171,25 +171,17 @@ class ClubBot(_Outsider):
                    for s in spot.to_play if s != view.partner)
 
 
-class MixedBot:
+class MixedBot(PlainPlayer[None]):
     """Each play made as greedy, cautious, club or basic would, drawn play by play."""
 
     description = "Plays each tile in the way of another player, drawn at random."
+    calls = BasicBot
 
     def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
         self.seed = seed if seed is not None else 0
-        self._calls = BasicBot(seed)
         self._players: list[Strategy] = [GreedyBot(seed), CautiousBot(seed), ClubBot(seed),
                                          self._calls]
-
-    def bid(self, view: SeatView) -> Action:
-        return self._calls.bid(view)
-
-    def discard(self, view: SeatView) -> Action:
-        return self._calls.discard(view)
-
-    def trump(self, view: SeatView) -> Action:
-        return self._calls.trump(view)
 
     def play(self, view: SeatView) -> Action:
         # From the seed and what the seat has seen only: the hidden tiles never change it.
