@@ -73,19 +73,16 @@ def read_records(paths: Iterable[Path], estimator: str = ESTIMATOR) -> list[dict
     """Every record of the runs made by ``estimator`` (those of another left out); a run's
     file may be gzipped (``.gz``), as the runs kept in ``ai/lab/calibration_runs`` and
     ``ai/lab/hint_runs`` are."""
-    out = []
-    for path in paths:
-        if not path.exists():
-            continue
-        data = path.read_bytes()
-        if path.suffix == ".gz":
-            data = gzip.decompress(data)
-        for line in data.decode("utf-8").splitlines():
-            if line.strip():
-                record = json.loads(line)
-                if record.get("estimator") == estimator:
-                    out.append(record)
-    return out
+    return [record for path in paths if path.exists() for record in read_lines(path)
+            if record.get("estimator") == estimator]
+
+
+def read_lines(path: Path) -> list[dict]:
+    """Every JSON line of ``path``, which may be gzipped (``.gz``)."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
 
 
 def _phases(game: str) -> tuple[tuple[str, str], ...]:

@@ -27,7 +27,6 @@ figure, the share that happened with its 95% interval, and whether the two are w
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import random
@@ -42,7 +41,7 @@ from moon42.rules.actions import Action
 
 from ..advice import advise
 from ..advice_figure import headline
-from ..calibrate import read_records, wilson
+from ..calibrate import read_lines, read_records, wilson
 from ..expert import ExpertBot
 from ..facts.forced_auction import given_auction
 from ..protocol import decide
@@ -265,11 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)
     records = read_moments(paths)
     if args.asked_again is not None:
-        data = args.asked_again.read_bytes()
-        if args.asked_again.suffix == ".gz":
-            data = gzip.decompress(data)
-        rows = [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
-        records = asked_again(records, rows)
+        records = asked_again(records, read_lines(args.asked_again))
     _print_check(records, args.json)
     return 0
 

@@ -184,28 +184,35 @@ def _moved_part(moved: Moved | None) -> Parts:
             + [(f", {r}", 3) for r in reasons[1:]])
 
 
-def _split_habit(figure: str, moved: Moved | None) -> Parts:
-    """A play's figure; with why it moved to tell, its figure by habit goes apart and is cut
-    before the first reason (a line at 80 columns has room for the one or the other)."""
-    head, comma, habit = figure.rpartition(", ")
-    if moved is None or not comma or not habit.endswith(" by habit"):
-        return [(figure, 1)]
-    return [(head, 1), (f", {habit}", 3)]
+def _headline_parts(goal: str, f: TileFigures, moved: Moved | None) -> Parts:
+    """The advised tile's figure; with why it moved to tell, its figure by habit stands apart
+    and is cut before the first reason (a line at 80 columns has room for the one or the
+    other)."""
+    figure, habit = _tile_figure_apart(f, short=moved is not None)
+    if moved is None or not habit:
+        return [(f"; {goal} in {figure}{habit}", 1)]
+    return [(f"; {goal} in {figure}", 1), (habit, 3)]
 
 
 def _tile_figure(f: TileFigures, short: bool = False) -> str:
     """How often the seat's side gets what it plays for after this tile: proven, or about;
     a figure that reads the others as players of habits comes after the one against best
     play, saying so."""
+    return "".join(_tile_figure_apart(f, short))
+
+
+def _tile_figure_apart(f: TileFigures, short: bool) -> tuple[str, str]:
+    """``_tile_figure`` in two: the figure, and the one by habit after it (or "")."""
     if f.certain is Certainty.ALWAYS:
-        return "100%, whatever they hold" if short else "100% of deals, whatever they hold and play"
+        return ("100%, whatever they hold" if short
+                else "100% of deals, whatever they hold and play"), ""
     by_habit = "by habit" if short else "if they play by habit"
     habit = f", {_pct(f.wins)} {by_habit}" if f.best_play is not None else ""
     if f.certain is Certainty.NEVER:
-        return f"0% if they play correctly{habit}"
+        return "0% if they play correctly", habit
     if habit:
-        return f"{_about(f.best_play)}{habit}"
-    return _about(f.wins) if short else f"{_about(f.wins)} of deals"
+        return _about(f.best_play), habit
+    return (_about(f.wins) if short else f"{_about(f.wins)} of deals"), ""
 
 
 def _tile_short(f: TileFigures, best_play: bool) -> str:
@@ -235,7 +242,7 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     unit = "tricks" if view.options.is_moon else "points"
     habit = best.best_play is not None
     if tiles_differ(advice):
-        parts += _split_habit(f"; {goal} in {_tile_figure(best, short=moved is not None)}", moved)
+        parts += _headline_parts(goal, best, moved)
         tied = [f for f in rest if abs(compared(f, habit) - compared(best, habit)) < 1e-9]
         other = max(rest, key=lambda f: compared(f, habit))
         short = _tile_short(other, habit)
@@ -247,7 +254,7 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         parts.append((f"; your side keeps {best.credit:.1f} {unit} on average", 1))
         parts.append((f" (with {other.action.tile}: {other.credit:.1f})", 3))
     elif best.certain is not None:
-        parts += _split_habit(f"; {goal} in {_tile_figure(best, short=moved is not None)}", moved)
+        parts += _headline_parts(goal, best, moved)
         parts += _moved_part(moved)
     else:
         done = "made" if advice.bidder_side else "set"
