@@ -286,3 +286,25 @@ def processes_mentioning(marker: str) -> list[int]:
         if needle in text:
             found.append(int(entry.name))
     return found
+
+
+def stuck(tmux: Tmux, server: Server, *names: str) -> str:
+    """What a test that gave up waiting saw: each terminal (and whether it shows the
+    alternate screen, where the app draws), each game's process state, the server's log."""
+    parts = [tmux.screens(*names)]
+    for name in names:
+        parts.append(f"--- {name}'s terminal modes: {tmux.modes(name)}")
+    for pid in server.game_pids():
+        threads = []
+        for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+            try:
+                state = (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+                threads.append(f"{(task / 'comm').read_text().strip()} {state} in "
+                               f"{(task / 'wchan').read_text() or '-'}")
+            except OSError:
+                continue
+        parts.append(f"--- game process {pid}: " + ("; ".join(threads) or "gone"))
+    log = [line for line in server.log().splitlines() if line[:4].isdigit()]  # no warnings
+    parts.append("--- the server's log, its last 60 lines:")
+    parts.extend(log[-60:])
+    return "\n".join(parts)

@@ -14,7 +14,7 @@ import pytest
 
 from moon42.app.play.match_record import load_match
 
-from .harness import PATIENCE, Server, Tmux, wait_until
+from .harness import PATIENCE, Server, Tmux, stuck, wait_until
 from .test_shared_tables import at_the_tables, seated
 
 RESEND = 10.0  # seconds after which an Enter that changed nothing is sent again
@@ -51,7 +51,7 @@ def test_two_players_play_a_match_at_its_two_tables_through_the_ssh_door(
         seen = {name: "" for name in ("ann", "bob")}
         moved = time.monotonic()
         while done != {"ann", "bob"}:
-            assert time.monotonic() < moved + PATIENCE, tmux.screens("ann", "bob")
+            assert time.monotonic() < moved + PATIENCE, stuck(tmux, server, "ann", "bob")
             for name in {"ann", "bob"} - done:
                 screen = tmux.screen(name)
                 if screen != seen[name]:
