@@ -45,17 +45,17 @@ def test_two_players_play_a_match_at_its_two_tables_through_the_ssh_door(
         # Every turn, summary and comparison: Enter, one at a time.  A player's next Enter
         # waits until the last one has changed the screen (or RESEND seconds), so no Enter
         # is left waiting to land on the result, which Enter leaves; the match may take as
-        # long as it likes while a screen keeps changing.
+        # long as it likes while each player's screen keeps changing.
         done: set[str] = set()
         sent = {name: ("", 0.0) for name in ("ann", "bob")}
-        seen = {name: "" for name in ("ann", "bob")}
-        moved = time.monotonic()
+        seen = {name: ("", time.monotonic()) for name in ("ann", "bob")}
         while done != {"ann", "bob"}:
-            assert time.monotonic() < moved + PATIENCE, stuck(tmux, server, "ann", "bob")
             for name in {"ann", "bob"} - done:
                 screen = tmux.screen(name)
-                if screen != seen[name]:
-                    seen[name], moved = screen, time.monotonic()
+                if screen != seen[name][0]:
+                    seen[name] = (screen, time.monotonic())
+                assert time.monotonic() < seen[name][1] + PATIENCE, \
+                    f"{name}'s screen stopped changing\n" + stuck(tmux, server, "ann", "bob")
                 if "the result" in screen:
                     done.add(name)
                     continue
