@@ -194,7 +194,12 @@ class ClubMatch:
     # ----- who sits where ------------------------------------------------
 
     def may_sit(self, table: MatchTable, who: Sitter) -> None:
-        """A player of the match plays it at one table: none sees a deal twice."""
+        """A player of the match plays it at one table (none sees a deal twice), and nobody
+        sits once its result is out."""
+        if self.over:
+            a, b = self.tables
+            raise TableError(f"the match at tables {a.number} and {b.number} is over: each "
+                             "of its players has its record.")
         where = self.sat.get(who.player)
         if where is not None and where[0] != table.letter:
             raise TableError(f"you play this match at table {where[0]}: a deal is not seen "
@@ -249,6 +254,7 @@ class ClubMatch:
         self.save()
         title = GAME_TITLES[self.options.game]
         last = len(self.played) >= self.deals
+        self.over = last  # its result is out: the tables list says so, and nobody sits
         if last:
             lines = match_lines(self.options, self.seed, self.played)
         else:

@@ -129,6 +129,23 @@ def test_the_score_is_the_same_mirrored_when_the_tables_are_swapped(tmp_path):
     assert len(forward) == 3 and any(c.score != (0, 0) for deal in forward for c in deal)
 
 
+def test_once_its_result_is_out_a_match_is_listed_over_and_nobody_sits(tmp_path):
+    match = club_match(tmp_path, "texas42", deals=1, seed=3)
+    a, b = match.tables
+    a.take(ANN, Inbox())
+    b.take(BOB, Inbox(), seat=0)
+    a.start(ANN)
+    assert a.summary()["match"]["over"] is False
+    play_deal(match, {ANN.player: ANN, BOB.player: BOB})
+    # The result is out and Ann and Bob still read it: the match is over all the same.
+    assert match.compared and {ANN.player, BOB.player} <= match.readers()
+    assert all(table.summary()["match"]["over"] is True for table in (a, b))
+    for table, seat in ((a, 1), (b, 2)):
+        with pytest.raises(TableError, match="the match at tables 1 and 2 is over"):
+            table.take(CAT, Inbox(), seat=seat)
+    assert all(s.player != CAT.player for t in match.tables for s in t.seats)
+
+
 def test_a_matchs_deals_are_checked():
     assert check_deals(4) == 4
     for bad in (0, 17, True, "4", 2.0):
