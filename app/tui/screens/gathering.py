@@ -105,6 +105,7 @@ class GatheringScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "start", "Start", key_display="⏎", id="gather-start"),
+        Binding("enter", "ready", "Ready", key_display="⏎", id="gather-ready"),
         Binding("b", "level", "Bots", id="gather-level"),
         Binding("m", "move", "Move", id="gather-move"),
         Binding("v", "private", "Private", id="gather-private"),
@@ -145,11 +146,22 @@ class GatheringScreen(Screen[None]):
     def opens(self) -> bool:
         return self._opens(self.message)
 
+    @property
+    def starts(self) -> bool:
+        """Whether this player's Enter deals (or starts the match), not only says ready."""
+        m = self.message
+        match = m.get("match")
+        return self.opens and not m.get("again") and \
+            (not isinstance(match, dict) or bool(match.get("starts")))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("level", "move", "private", "invite", "hush"):
             return self.opens and not self.message.get("again")
         if action == "start":
-            return not self.watching
+            return not self.watching and self.starts
+        if action == "ready":  # (a match's other players wait for its opener)
+            return not self.watching and not self.starts and \
+                not isinstance(self.message.get("match"), dict)
         return True
 
     def show(self, message: dict[str, Any]) -> None:
@@ -245,9 +257,11 @@ class GatheringScreen(Screen[None]):
 
     def action_start(self) -> None:
         self.flow.send({"op": "start"})
-        if self.message.get("again") or not self.opens:
-            self.say("Ready: the game starts when the others are."
-                     if self.message.get("again") else "The opener deals the first hand.")
+
+    def action_ready(self) -> None:
+        self.flow.send({"op": "start"})  # the table marks the seat ready
+        self.say("Ready: the game starts when the others are." if self.message.get("again")
+                 else "Ready: the opener (*) deals the first hand.")
 
     def action_leave(self) -> None:
         self.flow.leave()
