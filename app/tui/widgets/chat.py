@@ -114,7 +114,8 @@ class ChatPane(Vertical):
 
     @property
     def is_open(self) -> bool:
-        return self.query_one(ChatInput).display
+        # (A pane mounted but not yet composed, or being taken down, has no input.)
+        return any(chat.display for chat in self.query(ChatInput))
 
     def fit(self, height: int) -> None:
         """A row on a short terminal, a few on a tall one."""
@@ -155,11 +156,14 @@ class ChatPane(Vertical):
         self.close()
 
     def _draw(self) -> None:
-        if not self.is_mounted:
+        # Drawn as its screen resizes: a screen shown and at once closed (a hand's summary
+        # as the match's result comes) may be resized with its pane's lines gone.
+        found = self.query("#chat-lines").results(Line) if self.is_mounted else iter(())
+        shown = next(found, None)
+        if shown is None:
             return
         rows = int(self.styles.height.value) if self.styles.height is not None else 1
         room = rows - 1 if self.is_open else rows
-        shown = self.query_one("#chat-lines", Line)
         shown.display = room > 0
         if not self.lines:
             shown.update(Text(self.hint, style="dim", no_wrap=True, overflow="ellipsis"))

@@ -294,6 +294,9 @@ def stuck(tmux: Tmux, server: Server, *names: str) -> str:
     parts = [tmux.screens(*names)]
     for name in names:
         parts.append(f"--- {name}'s terminal modes: {tmux.modes(name)}")
+        # What scrolled away (an app that stopped wrote why; Enter pressed since scrolls it).
+        history = tmux._tmux("capture-pane", "-p", "-J", "-S", "-80", "-E", "-1", "-t", name)
+        parts.append(f"--- {name}'s terminal, the lines above its screen:\n{history.rstrip()}")
     for pid in server.game_pids():
         threads = []
         for task in sorted(Path(f"/proc/{pid}/task").glob("*")):

@@ -56,6 +56,8 @@ def test_two_players_play_a_match_at_its_two_tables_through_the_ssh_door(
                     seen[name] = (screen, time.monotonic())
                 assert time.monotonic() < seen[name][1] + PATIENCE, \
                     f"{name}'s screen stopped changing\n" + stuck(tmux, server, "ann", "bob")
+                assert "CLIENT-ENDED" not in screen, \
+                    f"{name}'s app ended\n" + stuck(tmux, server, "ann", "bob")
                 if "the result" in screen:
                     done.add(name)
                     continue
