@@ -315,6 +315,33 @@ class Moon42App(Learning, App[None]):
         return RemoteFlow(self, self.glyphs, send, left, watching=watching,
                           table_number=table_number)
 
+    def _fatal_error(self) -> None:
+        """An error of the app's own: a few lines for the player, the traceback in a file
+        (``crash``), not Textual's screenful of code; Textual's own with ``TEXTUAL=debug``."""
+        import sys
+
+        from rich.text import Text
+
+        from .crash import report
+
+        error = sys.exc_info()[1] or self._exception
+        if "debug" in self.features or error is None:
+            super()._fatal_error()
+            return
+        self.bell()
+        words = report(error, served=self.served.tables is not None)
+        self._exit_renderables.append(Text(words, overflow="fold"))
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        if self._exit_renderables:
+            import sys
+
+            from .crash import lines_start_at_the_left
+
+            lines_start_at_the_left(sys.__stderr__)
+        super()._print_error_renderables()
+
     def action_stats(self) -> None:
         from .screens.stats import StatsScreen  # for start-up time, as above
 
