@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.pilot import Pilot
 
@@ -17,6 +18,9 @@ from moon42.app.tui.text.offers import TRUMP_KEYS, trump_offers, trumps_held
 from moon42.app.tui.widgets.hand import HandView
 from moon42.rules import Action, Pass
 from moon42.rules.views import SeatView
+
+if TYPE_CHECKING:
+    from moon42.app.tui.remote_flow import RemoteFlow
 
 __all__ = ["new_app", "settle", "screen_text", "tile_key", "play_to_the_end", "PLAIN_BOT",
            "most_trumps_key", "name_trump_or_go_on"]
@@ -149,3 +153,16 @@ async def play_to_the_end(pilot: Pilot, bid_every: int = 2) -> int:
                 keys = [tile_key(app)]
         await pilot.press(*keys)
         pressed += len(keys)
+
+
+async def at_a_shared_table(app: Moon42App, pilot: Pilot, send: Callable[[dict], None],
+                            table: int = 12, watching: bool = False) -> RemoteFlow:
+    """The app at a shared table's seat (or watching it), told its messages by the test
+    (``flow.receive``) and sending its own to ``send``; no server."""
+    from moon42.app.tui.remote_flow import RemoteFlow
+
+    flow = RemoteFlow(app, app.glyphs, send, lambda: None, watching=watching,
+                      table_number=table)
+    app.push_screen(flow.table)
+    await pilot.pause()
+    return flow

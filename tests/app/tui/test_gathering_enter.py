@@ -10,10 +10,9 @@ import pytest
 from textual.widgets import Footer, Static
 
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.app.tui.screens.gathering import GatheringScreen
 
-from .helpers import wait_for
+from .helpers import at_a_shared_table, wait_for
 
 
 def _gathering(seat: int, again: bool = False, match: dict[str, Any] | None = None
@@ -47,9 +46,7 @@ async def test_enter_says_what_it_does_for_this_player(message, enter) -> None:
     sent: list[dict[str, Any]] = []
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, sent.append, lambda: None, table_number=3)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await at_a_shared_table(app, pilot, sent.append, table=3)
         flow.receive(message)
         await wait_for(pilot, lambda: isinstance(app.screen, GatheringScreen), "gathering")
         await pilot.pause()

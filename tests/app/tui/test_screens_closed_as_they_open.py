@@ -12,11 +12,10 @@ import pytest
 
 from moon42.app.play.view_codec import encode
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.app.tui.screens.match_result import MatchScreen
 from moon42.rules import Game
 
-from .helpers import wait_for
+from .helpers import at_a_shared_table, wait_for
 from .test_shared_game_over import _game_over
 
 
@@ -35,10 +34,7 @@ def _compared(last: bool) -> dict[str, Any]:
 async def test_the_deals_end_and_the_matchs_result_together(ticks) -> None:
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, lambda message: None, lambda: None,
-                          table_number=12)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await at_a_shared_table(app, pilot, lambda message: None)
         flow.receive(_view(_game_over()))  # the deal's summary opens ...
         for _ in range(ticks):
             await pilot.pause(0)
@@ -52,10 +48,7 @@ async def test_the_deals_end_and_the_matchs_result_together(ticks) -> None:
 async def test_a_comparison_and_the_next_deal_together(ticks) -> None:
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, lambda message: None, lambda: None,
-                          table_number=12)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await at_a_shared_table(app, pilot, lambda message: None)
         flow.receive(_view(_game_over()))
         flow.receive(_compared(last=False))
         for _ in range(ticks):

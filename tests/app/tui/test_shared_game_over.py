@@ -11,14 +11,13 @@ from textual.widgets import Footer, Static
 
 from moon42.app.play.view_codec import encode
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.app.tui.screens.game_over import GameOverScreen
 from moon42.app.tui.screens.gathering import GatheringScreen
 from moon42.app.tui.screens.replay import ReplayScreen
 from moon42.rules import Game, Phase
 from moon42.rules.record import game_to_record
 
-from .helpers import wait_for
+from .helpers import at_a_shared_table, wait_for
 
 
 def _game_over() -> Game:
@@ -49,9 +48,7 @@ async def test_the_shared_game_over_offers_another_game_and_its_record(tmp_path,
     sent: list[dict[str, Any]] = []
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, sent.append, lambda: None, table_number=12)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await at_a_shared_table(app, pilot, sent.append)
         flow.receive({"type": "view", "table": 12, "seat": 0, "view": encode(game.view(0)),
                       "events": encode([]), "pace": 1.0})
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
@@ -95,10 +92,7 @@ async def test_a_spectator_at_the_end_is_brought_back_to_the_table_for_the_next_
     sent: list[dict[str, Any]] = []
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, sent.append, lambda: None, watching=True,
-                          table_number=12)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await at_a_shared_table(app, pilot, sent.append, watching=True)
         flow.receive({"type": "view", "table": 12, "seat": 0, "watching": True,
                       "view": encode(game.view(0)), "events": encode([]), "pace": 1.0})
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")

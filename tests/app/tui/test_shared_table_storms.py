@@ -17,8 +17,9 @@ import pytest
 
 from moon42.app.play.view_codec import encode
 from moon42.app.tui.app import Moon42App
-from moon42.app.tui.remote_flow import RemoteFlow
 from moon42.rules import Game, Phase
+
+from .helpers import at_a_shared_table
 
 pytestmark = pytest.mark.slow  # the whole app, many screens
 
@@ -95,10 +96,7 @@ async def test_the_app_keeps_running_whatever_the_timing(seed: int) -> None:
     rng = random.Random(f"keys{seed}")
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
-        flow = RemoteFlow(app, app.glyphs, lambda message: None, lambda: None,
-                          table_number=12)
-        app.push_screen(flow.table)
-        await pilot.pause()
+        flow = await at_a_shared_table(app, pilot, lambda message: None)
         for message in _messages(seed):
             flow.receive(message)
             if rng.random() < 0.3:
