@@ -9,9 +9,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["data_dir", "saves_dir", "records_dir", "lobby_file", "DATA_VARIABLE"]
+__all__ = ["data_dir", "saves_dir", "records_dir", "lobby_file", "crash_report_since",
+           "CRASHES", "DATA_VARIABLE"]
 
 DATA_VARIABLE = "MOON42_DATA_DIR"
+CRASHES = "crashes"  # the reports of errors that stopped the app (app/tui/crash.py)
 
 
 def data_dir() -> Path:
@@ -45,3 +47,14 @@ def records_dir() -> Path:
 def lobby_file() -> Path:
     """The lobby's last choices (app/play/config.py)."""
     return data_dir() / "lobby.json"
+
+
+def crash_report_since(data: Path, since: float) -> Path | None:
+    """The newest crash report in the data folder ``data`` written at ``since`` (a time) or
+    later: a server's note, as a game ends, of why it stopped."""
+    try:
+        reports = [(p.stat().st_mtime, p) for p in (data / CRASHES).glob("crash-*.txt")]
+    except OSError:
+        return None
+    newest = max(reports, default=None)
+    return newest[1] if newest is not None and newest[0] >= since else None

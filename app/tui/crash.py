@@ -16,7 +16,7 @@ import time
 import traceback
 from pathlib import Path
 
-from ..play.paths import data_dir
+from ..play.paths import CRASHES, data_dir
 
 __all__ = ["KEPT", "MAX_BYTES", "crash_words", "lines_start_at_the_left", "report", "save_crash"]
 
@@ -28,7 +28,7 @@ def save_crash(details: str) -> Path | None:
     """``details`` in a new file of ``crashes/`` (older ones beyond ``KEPT`` removed), or
     None if it cannot be written."""
     try:
-        folder = data_dir() / "crashes"
+        folder = data_dir() / CRASHES
         folder.mkdir(exist_ok=True)
         path = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
         data = details.encode("utf-8", "replace")

@@ -35,6 +35,7 @@ import secrets
 import shlex
 import ssl
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -44,6 +45,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from ...play.paths import DATA_VARIABLE, crash_report_since
 from ..accounts.limits import AttemptLimiter, InputBudget, Latest, Quieter, ServeLimits, source_of
 from ..sessions.busy import DEFAULT_BUSY_ANSWER_MS, BusyGauge
 from ..sessions.game_memory import MemoryWatch
@@ -319,6 +321,7 @@ class GameWebServer:
                                  download_manager=self.downloads, starter=self.starter,
                                  answered=self.busy.answered, env=env)
         idle = asyncio.get_running_loop().create_task(self._idle_watch(socket, game))
+        started = time.time()
         try:
             await service.start(width, height)
             process = service.process
@@ -339,6 +342,11 @@ class GameWebServer:
             del self.sessions[socket]
             self._unseat(socket)
             log.info("%s: web game ends", who)
+            data = env.get(DATA_VARIABLE) or os.environ.get(DATA_VARIABLE)
+            report = crash_report_since(Path(data), started) if data else None
+            if report is not None:
+                log.warning("%s: the game stopped on an error of its own; its report: %s",
+                            who, report)
         return socket
 
     def _seat(self, request: web.Request,

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
@@ -22,6 +23,7 @@ from asyncssh.constants import MSG_CHANNEL_WINDOW_ADJUST
 from asyncssh.packet import SSHPacket, UInt32
 
 from ...play.connection import SOCKET_VARIABLE, TOKEN_VARIABLE
+from ...play.paths import crash_report_since
 from ...play.served import BOARD_VARIABLE
 from ..accounts.identity import player_folder
 from ..accounts.leaderboard import remember_name
@@ -207,6 +209,7 @@ class GameSession(asyncssh.SSHServerSession):
         address = self.connection.address
         self.who = f"{folder.name} from {address}"
         status = 1
+        started = time.time()
         try:
             await self.terminal.start(app_command(), env, *self.size,
                                       starter=self.service.starter)
@@ -226,6 +229,10 @@ class GameSession(asyncssh.SSHServerSession):
                 tables.revoke(token)
             self._forget()
             log.info("%s: game ends (%s)", folder.name, self.farewell or status)
+            report = crash_report_since(folder / "data", started)
+            if report is not None:
+                log.warning("%s: the game stopped on an error of its own; its report: %s",
+                            folder.name, report)
         self._goodbye(status)
 
     def _goodbye(self, status: int) -> None:

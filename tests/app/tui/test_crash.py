@@ -10,6 +10,7 @@ import pytest
 from rich.text import Text
 from textual.binding import Binding
 
+from moon42.app.play.paths import crash_report_since
 from moon42.app.tui import crash
 from moon42.app.tui.app import Moon42App
 
@@ -88,3 +89,16 @@ def test_a_report_that_cannot_be_written_is_said(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MOON42_DATA_DIR", str(blocked))
     assert crash.save_crash("details") is None
     assert "could not be written" in crash.crash_words(ValueError(), None)
+
+
+def test_a_server_finds_the_report_of_a_game_that_stopped(tmp_path) -> None:
+    data = tmp_path / "data"
+    assert crash_report_since(data, 0.0) is None  # no folder yet
+    folder = data / "crashes"
+    folder.mkdir(parents=True)
+    older, newer = folder / "crash-20261207-010000-1.txt", folder / "crash-20261207-020000-2.txt"
+    for path, stamp in ((older, 1_800_000_000), (newer, 1_800_000_100)):
+        path.write_text("Traceback")
+        os.utime(path, (stamp, stamp))
+    assert crash_report_since(data, 1_800_000_050) == newer
+    assert crash_report_since(data, 1_800_000_200) is None  # none since the game started
