@@ -224,8 +224,9 @@ class Gathers:
     # ----- starting ------------------------------------------------------
 
     def start(self, who: Sitter) -> None:
-        """The opener starts the table; after a game, a player says they are ready (the
-        game starts once all are, or when the opener starts it)."""
+        """The opener starts the table, and anyone else says they are ready; after a game
+        every player (the opener too) says they are ready, and the game starts once all
+        are."""
         g = self.gathering
         seat = self.seat_of(who)
         if g is None or not g.waiting or seat is None:
