@@ -333,7 +333,7 @@ class Summary:
             f"{'' if d['bidding'] else ', bidding skipped'}{hurried}, seed {d['seed']},"
             f" {d['seconds']:.0f} s",
             "",
-            f"{'':24}{'A ' + d['a']:>14}{'B ' + d['b']:>14}",
+            f"{'':24}{'A ' + d['a']:>14} {'B ' + d['b']:>13}",  # (apart, however long)
             f"{unit[:-1] + ' win rate':24}{pct(d['a_win_rate']):>14}"
             f"{pct(b_rate) if b_rate is not None else '':>14}",
             f"{'  95% interval':24}{pct(d['ci95'][0]) + '-' + pct(d['ci95'][1]).strip():>14}",

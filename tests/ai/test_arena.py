@@ -100,6 +100,10 @@ def test_the_command_prints_a_table_and_refuses_unknown_bots(capsys) -> None:
     out = capsys.readouterr().out
     for words in ("win rate", "95% interval", "bids made", "average margin"):
         assert words in out
+    assert cli.main(["arena", "moon4", "normal", "noisy-expert", "--hands", "1", "--seed",
+                     "1", "--jobs", "1"]) == 0
+    header = capsys.readouterr().out.splitlines()[2].split()
+    assert header == ["A", "normal", "B", "noisy-expert"]  # the names apart, however long
     with pytest.raises(SystemExit):
         cli.main(["arena", "texas42", "normal", "nobody", "--hands", "2"])
     with pytest.raises(SystemExit):
