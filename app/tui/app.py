@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -22,6 +24,7 @@ from ..play.locks import GameLocked
 from ..play.records import DamagedSave, read_doc
 from ..play.saves import TooManySaves, abandon, new_slot, open_saved, saved_games, start_autosave
 from ..play.served import Served
+from .crash import lines_start_at_the_left, report
 from .frames import draw_only_what_shows
 from .learning import Learning, Lesson
 from .quiet_input import driver_for
@@ -318,12 +321,6 @@ class Moon42App(Learning, App[None]):
     def _fatal_error(self) -> None:
         """An error of the app's own: a few lines for the player, the traceback in a file
         (``crash``), not Textual's screenful of code; Textual's own with ``TEXTUAL=debug``."""
-        import sys
-
-        from rich.text import Text
-
-        from .crash import report
-
         error = sys.exc_info()[1] or self._exception
         if "debug" in self.features or error is None:
             super()._fatal_error()
@@ -335,10 +332,6 @@ class Moon42App(Learning, App[None]):
 
     def _print_error_renderables(self) -> None:
         if self._exit_renderables:
-            import sys
-
-            from .crash import lines_start_at_the_left
-
             lines_start_at_the_left(sys.__stderr__)
         super()._print_error_renderables()
 

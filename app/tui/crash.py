@@ -69,8 +69,8 @@ def lines_start_at_the_left(stream: object) -> None:
     does by default: a game served over SSH runs on a terminal set raw from the start, which
     the app puts back as it ends, and its last words would run down the screen in a stair."""
     try:
-        import termios
-    except ImportError:  # (Windows: its consoles need nothing of this)
+        import termios  # optional: Windows has none, and its consoles need nothing of this
+    except ImportError:
         return
     try:
         fd = stream.fileno()  # type: ignore[attr-defined]
