@@ -168,7 +168,7 @@ class ClubMatch:
         self.options, self.seed, self.deals, self.wait = options, seed, deals, wait
         self.folder_of = folder_of  # a player's records/ (None: records are not written)
         self.tables: tuple[MatchTable, ...] = ()
-        self.started = self.over = self.compared = False
+        self.started = self.compared = False
         self.number = 0  # the deal being played (from 0)
         self.played: list[tuple[Game, Game]] = []
         self.done: set[str] = set()  # the tables that have played this deal
@@ -178,6 +178,12 @@ class ClubMatch:
         self.file = ""
         self.level = ""  # the bots' level, chosen at table A before the start
         self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def over(self) -> bool:
+        """Every deal played at both tables: its result is out (the tables list says so,
+        and nobody sits)."""
+        return len(self.played) >= self.deals
 
     def seat(self, a: MatchTable, b: MatchTable) -> None:
         self.tables = (a, b)
@@ -253,8 +259,7 @@ class ClubMatch:
         self.compared = True
         self.save()
         title = GAME_TITLES[self.options.game]
-        last = len(self.played) >= self.deals
-        self.over = last  # its result is out: the tables list says so, and nobody sits
+        last = self.over
         if last:
             lines = match_lines(self.options, self.seed, self.played)
         else:
@@ -305,8 +310,7 @@ class ClubMatch:
             self._timer.cancel()
             self._timer = None
         self.compared = False
-        if len(self.played) >= self.deals:
-            self.over = True
+        if self.over:
             return
         self.number += 1
         self._deal()

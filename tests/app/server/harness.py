@@ -141,6 +141,10 @@ class Tmux:
     def screen(self, name: str) -> str:
         return self._tmux("capture-pane", "-p", "-t", name)
 
+    def above(self, name: str, lines: int = 80) -> str:
+        """The terminal's last ``lines`` lines above its screen (scrolled away)."""
+        return self._tmux("capture-pane", "-p", "-J", "-S", f"-{lines}", "-E", "-1", "-t", name)
+
     def screens(self, *names: str) -> str:
         """Several terminals' screens, one after the other, each under its name."""
         return "\n".join(f"--- {name}:\n{self.screen(name)}" for name in names)
@@ -295,7 +299,7 @@ def stuck(tmux: Tmux, server: Server, *names: str) -> str:
     for name in names:
         parts.append(f"--- {name}'s terminal modes: {tmux.modes(name)}")
         # What scrolled away (an app that stopped wrote why; Enter pressed since scrolls it).
-        history = tmux._tmux("capture-pane", "-p", "-J", "-S", "-80", "-E", "-1", "-t", name)
+        history = tmux.above(name)
         parts.append(f"--- {name}'s terminal, the lines above its screen:\n{history.rstrip()}")
     for pid in server.game_pids():
         threads = []

@@ -22,9 +22,8 @@ class Breaks(Moon42App):
         raise RuntimeError("a bug of the app's own")
 
 
-async def test_the_player_reads_a_few_lines_and_the_details_are_kept(tmp_path, monkeypatch,
+async def test_the_player_reads_a_few_lines_and_the_details_are_kept(data_dir, monkeypatch,
                                                                    capsys) -> None:
-    monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("TEXTUAL", raising=False)
     app = Breaks()
     with pytest.raises(RuntimeError, match="a bug of the app's own"):
@@ -36,7 +35,7 @@ async def test_the_player_reads_a_few_lines_and_the_details_are_kept(tmp_path, m
         if app._exit_renderables or not app.is_running:
             break
         await asyncio.sleep(0.05)
-    [saved] = (tmp_path / "crashes").glob("crash-*.txt")
+    [saved] = (data_dir / "crashes").glob("crash-*.txt")
     details = saved.read_text()
     assert "Traceback" in details and "action_break" in details
     assert details.rstrip().endswith("RuntimeError: a bug of the app's own")
@@ -62,11 +61,9 @@ def test_a_served_player_is_told_the_report_is_kept_on_the_server(tmp_path) -> N
     assert str(tmp_path) not in words  # the server's folders are its own
 
 
-def test_only_the_newest_reports_are_kept_and_each_is_cut_to_its_end(tmp_path,
-                                                                   monkeypatch) -> None:
-    monkeypatch.setenv("MOON42_DATA_DIR", str(tmp_path))
-    folder = tmp_path / "crashes"
-    folder.mkdir()
+def test_only_the_newest_reports_are_kept_and_each_is_cut_to_its_end(data_dir) -> None:
+    folder = data_dir / "crashes"
+    folder.mkdir(parents=True)
     for n in range(crash.KEPT + 3):
         old = folder / f"crash-2026010{n}-000000-1.txt"
         old.write_text("old")
