@@ -41,7 +41,7 @@ from ..facts.knowledge import tile_set_of
 from . import effort
 from .layouts import played_by
 
-__all__ = ["auction_likelihood", "call_chance", "CENTRE", "SCALE", "FLOOR"]
+__all__ = ["auction_likelihood", "call_chance", "reads_calls", "CENTRE", "SCALE", "FLOOR"]
 
 # How far above the level (points in Texas 42, tricks in Moon for four) a hand's worth
 # stands when it is bid half the time, and how quickly the chance rises about it.
@@ -57,6 +57,12 @@ _SUITS = tuple(mask_of(t for t in TILES if t.carries(n)) for n in range(7))
 _DOUBLES = mask_of(t for t in TILES if t.is_double)
 _DOUBLE_OF = tuple(tile(n, n) for n in range(7))
 DOUBLES_TRUMP = 3  # doubles are valued as trump for a hand with this many of them
+
+
+def reads_calls(game: str) -> bool:
+    """Whether the calls of ``game``'s auction say anything of the hands (not in Moon for
+    three, where the bidder's hand changes with the widow)."""
+    return game in CENTRE
 
 
 def call_chance(game: str, worth: float, level: int) -> float:
@@ -110,7 +116,7 @@ def auction_likelihood(view: SeatView) -> Callable[[list[int]], float] | None:
     The weight function takes every seat's hidden hand (a layout) and returns a number in
     (0, 1]."""
     game = view.game
-    if game not in CENTRE or auction_given():
+    if not reads_calls(game) or auction_given():
         return None
     calls = _calls(view)
     if not calls:

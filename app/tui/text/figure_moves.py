@@ -4,7 +4,7 @@ A hint's headline figure (how often the bid is made or set after the advised mov
 ``ShownFigure``.  When the next hint of the same hand, for the same goal, gives a figure
 more than ``MOVED`` away from it, ``moved_words`` says how far it moved and what changed
 in between, from the seat's view alone: the bid or the trump it is weighed with, the
-widow taken, the auction, a bid's figure (for hands like this one) giving way to the play's
+widow taken, the auction (bids, and passes where the figures read them), a bid's figure (for hands like this one) giving way to the play's
 (this hand's own deals), a seat showing out of a suit, the tricks taken, the lead.
 Nothing is said of a figure that kept still, and a move with nothing to show for it says
 only where it came from.
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from moon42.ai.advice_figure import headline
 from moon42.ai.facts.knowledge import voids_of
 from moon42.ai.odds import Certainty
+from moon42.ai.search.auction import reads_calls
 from moon42.rules import Trump
 from moon42.rules.trump import TRUMP_SUIT, suit_name
 from moon42.rules.views import SeatView
@@ -125,11 +126,17 @@ def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:
 
 
 def _auction_since(before: SeatView, view: SeatView) -> list[str]:
-    bids = [b for b in view.bids[len(before.bids):] if b.seat != view.seat and b.value]
-    if not bids:
-        return []
-    said = ", ".join(f"{view.players[b.seat]} bid {b.value}" for b in bids[-2:])
-    return [said]
+    calls = [b for b in view.bids[len(before.bids):] if b.seat != view.seat]
+    out = []
+    bids = [b for b in calls if b.value]
+    if bids:
+        out.append(", ".join(f"{view.players[b.seat]} bid {b.value}" for b in bids[-2:]))
+    # A pass says a hand is weak where the figures read the calls (not Moon for three's).
+    passed = [view.players[b.seat] for b in calls if b.contract == "pass"]
+    if passed and reads_calls(view.options.game):
+        names = passed[0] if len(passed) == 1 else ", ".join(passed[:-1]) + " and " + passed[-1]
+        out.append(f"{names} passed")
+    return out
 
 
 def _voids_since(before: SeatView, view: SeatView) -> list[str]:

@@ -15,7 +15,8 @@ from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
 from moon42.app.tui.text.figure_moves import MOVED, ShownFigure, moved_words, shown_figure
 from moon42.app.tui.text.hints import Hints, hint_lines
-from moon42.rules import Game, Play
+from moon42.ai.calibration import least_bid
+from moon42.rules import Bid, Game, Pass, Play
 from moon42.rules.trump import TRUMP_SUIT, suit_name
 from moon42.rules.views import SeatView
 from tests.ai.helpers import random_options
@@ -140,6 +141,25 @@ def test_a_call_figure_then_the_play_s_says_what_changed_first() -> None:
     assert moved is not None and moved.was == "about 30%"
     assert moved.reasons[0] == f"the bid is {now.high_bid} now, not {(now.high_bid or 30) - 1}"
     assert len(moved.reasons) == 2  # at most two: a line has room for no more
+
+
+def test_passes_after_a_bid_are_a_reason_where_the_figures_read_them() -> None:
+    """The trump's figure reads the passes made after the bid; in Moon for three, where no
+    call is read, a pass is no reason."""
+    for game_name, says in (("texas42", True), ("moon4", True), ("moon3", False)):
+        game = Game.new(game_name, seed=7)
+        bidder = game.to_act.seat
+        at_bid = game.view(bidder)
+        game.apply(Bid(bidder, least_bid(game.options)))
+        passed = []
+        while game.to_act.kind == "bid":
+            passed.append(game.view(0).players[game.to_act.seat])
+            game.apply(Pass(game.to_act.seat))
+        moved = moved_words(_figure(at_bid, 0.8, value=None, hands_like=True),
+                            _figure(game.view(bidder), 0.4, value=None, hands_like=True))
+        assert moved is not None
+        names = ", ".join(passed[:-1]) + " and " + passed[-1]
+        assert (f"{names} passed" in moved.reasons) is says, moved.reasons
 
 
 def _advice(view: SeatView, rate: float) -> Advice:
