@@ -8,8 +8,8 @@ from statistics import fmean
 
 from moon42.ai.budget import Budget
 from moon42.ai.expert import ExpertBot
-from moon42.ai.facts.hand_value import hand_value
 from moon42.ai.facts.forced_auction import auction_given, given_auction
+from moon42.ai.facts.hand_value import hand_value
 from moon42.ai.lab.arena import _play_hand
 from moon42.ai.normal import NormalBot
 from moon42.ai.search.auction import FLOOR, auction_likelihood, call_chance

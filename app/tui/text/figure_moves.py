@@ -4,8 +4,9 @@ A hint's headline figure (how often the bid is made or set after the advised mov
 ``ShownFigure``.  When the next hint of the same hand, for the same goal, gives a figure
 more than ``MOVED`` away from it, ``moved_words`` says how far it moved and what changed
 in between, from the seat's view alone: the bid or the trump it is weighed with, the
-widow taken, the auction (bids, and passes where the figures read them), a bid's figure (for hands like this one) giving way to the play's
-(this hand's own deals), a seat showing out of a suit, the tricks taken, the lead.
+widow taken, the auction (bids, and passes where the figures read them), a bid's figure
+(for hands like this one) giving way to the play's (this hand's own deals), a seat showing
+out of a suit, the tricks taken, the lead.
 Nothing is said of a figure that kept still, and a move with nothing to show for it says
 only where it came from.
 """
