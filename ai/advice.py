@@ -126,9 +126,10 @@ class WatchedExpert(ExpertBot):
         self.simulations: list[tuple[int, dict[Trump, list[bool]]]] = []
 
     def _simulate(
-        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random
+        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random,
+        since: int | None = None,
     ) -> dict[Trump, list[bool]]:
-        results = super()._simulate(view, trumps, bid, rng)
+        results = super()._simulate(view, trumps, bid, rng, since)
         self.simulations.append((bid, results))
         return results
 

@@ -80,9 +80,12 @@ class Budget:
     """Started when made; ``spent()`` once this thread's searches have done ``seconds``
     worth of work (or the wall-clock cap has passed).  ``Budget(None)`` is never spent."""
 
-    __slots__ = ("seconds", "_limit", "_hard", "_start", "_wall", "_capped")
+    __slots__ = ("seconds", "_limit", "_hard", "_start", "_hard_start", "_wall", "_capped")
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, since: int | None = None) -> None:
+        """``since``: the ``effort.done()`` at which the decision this budget is a part of
+        began (a second search of one decision): its hard stop is counted from there, so
+        the decision as a whole stops at it."""
         share = getattr(_share, "value", 1.0)
         if seconds is not None:
             seconds *= share
@@ -91,6 +94,7 @@ class Budget:
         # Only a share of a budget has a hard stop: a whole one keeps its first layout.
         self._hard = None if seconds is None or share >= 1 else self._limit * HARD_FACTOR
         self._start = effort.done()
+        self._hard_start = self._start if since is None else since
         self._wall = time.perf_counter()
         self._capped = not getattr(_uncapped, "on", False)
 
@@ -99,7 +103,7 @@ class Budget:
         ``OutOfBudget`` past it), or None: no hard stop (a whole budget, or none)."""
         if self._hard is None:
             return None
-        return max(0, self._hard - (effort.done() - self._start))
+        return max(0, self._hard - (effort.done() - self._hard_start))
 
     def spent(self) -> bool:
         seconds = self.seconds

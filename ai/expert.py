@@ -37,7 +37,8 @@ won more hands); follow-me's rate is first taken at
 least bid that wins the auction; in Moon for four, by points, a hand that makes that bid in
 nearly every layout is simulated for the moon too (with its best trump alone), and shoots it
 when play makes a moon often enough to pay more than the least bid (``MOON_MAKE_RATE``;
-that second simulation can double such a bid's time). The contracts of
+that second simulation can double such a bid's time, though in a hurried decision
+never its hard stop). The contracts of
 rules/README.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
 ``normal`` does
 (``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
@@ -73,6 +74,7 @@ from .contracts import special_bid
 from .facts.hand_value import hand_value
 from .facts.knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
+from .search import effort
 from .search.auction import auction_likelihood
 from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, deal_constraints, sample
@@ -356,12 +358,15 @@ class ExpertBot:
     # ----- bid and trump ------------------------------------------------------------------
 
     def _simulate(
-        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random
+        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random,
+        since: int | None = None,
     ) -> dict[Trump, list[bool]]:
-        """For each trump, whether ``bid`` is made in each random layout (the seat leading)."""
+        """For each trump, whether ``bid`` is made in each random layout (the seat leading);
+        ``since``: where the decision began, when this is its second simulation (its hard
+        stop, in a hurried decision, is the whole decision's)."""
         options = view.options
         constraints = self._deal_constraints(view)
-        budget = Budget(self.call_budget)
+        budget = Budget(self.call_budget, since)
         promised = _promised_doubles(view)
         if promised and view.bidder is not None:  # (a promise is a partner's bid)
             layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng, budget)
@@ -462,6 +467,7 @@ class ExpertBot:
         return max(self.simulated_rates(view, value).values(), default=0.0)
 
     def bid(self, view: SeatView) -> Action:
+        started = effort.done()
         legal = view.legal
         normal = self._normal.bid(view)
         if type(normal) in (Plunge, Splash):
@@ -484,12 +490,12 @@ class ExpertBot:
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
                 return normal
-            if rate >= MOON_GATE and self._shoots_the_moon(view, bids):
+            if rate >= MOON_GATE and self._shoots_the_moon(view, bids, started):
                 return bids[-1]
             return lowest
         return passing if passing is not None else lowest
 
-    def _shoots_the_moon(self, view: SeatView, bids: list[Bid]) -> bool:
+    def _shoots_the_moon(self, view: SeatView, bids: list[Bid], started: int) -> bool:
         """Moon for four: whether a moon pays more than the least bid (``MOON_MAKE_RATE``),
         simulated with the hand's best trump (``MOON_LAYOUTS`` layouts at least) and read
         through the calibration as every bid is.  Scored by marks a moon wins one mark like
@@ -500,7 +506,7 @@ class ExpertBot:
         if options.uses_marks and not options.moon_instant:
             return False
         trump = self._candidates(view, table_trumps(view))[0]
-        made = self._simulate(view, [trump], MOON, self._deal_rng(view))[trump]
+        made = self._simulate(view, [trump], MOON, self._deal_rng(view), since=started)[trump]
         if len(made) < MOON_LAYOUTS:
             return False
         rate = simulated_rate(trump, made)

@@ -259,3 +259,17 @@ def _ended_by_the_clock(_job: int) -> bool:
     budget = Budget(1.0)  # no work is done: only the clock can end it
     time.sleep(0.001)
     return budget.spent()
+
+
+def test_a_decision_s_second_search_shares_its_hard_stop() -> None:
+    """A hurried bid that simulates the moon after its bid stops where the whole decision
+    must, not at twice that; a whole budget has no hard stop either way."""
+    start = effort.done()
+    with budget_module.scaled(0.05):
+        first = Budget(1.0)
+        effort.spend(3_000)
+        second, alone = Budget(1.0, since=start), Budget(1.0)
+        assert second.nodes_left() == first.nodes_left() == 0.05 * 1.0 * UNITS_PER_SECOND * \
+            HARD_FACTOR - 3_000
+        assert alone.nodes_left() == 0.05 * 1.0 * UNITS_PER_SECOND * HARD_FACTOR
+    assert Budget(1.0, since=start).nodes_left() is None

@@ -205,7 +205,7 @@ def test_the_expert_shoots_the_moon_in_moon_for_four_when_it_pays(
     view = game.view(game.to_act.seat)
     asked = []
 
-    def simulate(self, view, trumps, bid, rng):
+    def simulate(self, view, trumps, bid, rng, since=None):
         asked.append((bid, list(trumps)))
         return {trumps[0]: moon}
 
@@ -230,7 +230,8 @@ def test_in_moon_for_three_the_expert_takes_its_higher_bids_from_normal(monkeypa
     monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: 1.0)
     monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda options, bid, rate, **k: rate)
     monkeypatch.setattr(ExpertBot, "_simulate",
-                        lambda self, view, trumps, bid, rng: {t: [True] * 20 for t in trumps})
+                        lambda self, view, trumps, bid, rng, since=None: {t: [True] * 20
+                                                                     for t in trumps})
     monkeypatch.setattr("moon42.ai.normal.NormalBot.bid", lambda self, view: Pass(view.seat))
     action = ExpertBot(3, budget=None, call_budget=None, layouts=8).bid(view)
     assert type(action) is Bid and action.value == view.options.min_bid

@@ -256,7 +256,8 @@ def test_follow_me_is_weighed_at_the_expert_s_discount_beside_the_trump_it_chose
     view = game.view(bidder)
     made = {Trump.FIVES: [True] * 15 + [False], Trump.NO_TRUMP: [True] * 16}
     monkeypatch.setattr(ExpertBot, "_candidates", lambda self, view, offered: list(made))
-    monkeypatch.setattr(ExpertBot, "_simulate", lambda self, view, trumps, bid, rng: made)
+    monkeypatch.setattr(ExpertBot, "_simulate",
+                        lambda self, view, trumps, bid, rng, since=None: made)
     advice = advise(view, **FIXED)
     assert advice.action == NameTrump(bidder, Trump.FIVES)
     assert [(o.trump, o.simulated) for o in advice.odds] == [
@@ -276,7 +277,7 @@ def test_a_moon_for_four_hint_gives_the_figure_of_the_bid_it_advises(
     view = game.view(game.to_act.seat)
     least = view.options.min_bid
 
-    def simulate(self, view, trumps, bid, rng):
+    def simulate(self, view, trumps, bid, rng, since=None):
         made = 20 if bid == least else moon_made
         return {Trump.FIVES: [True] * made + [False] * (20 - made)}
 
