@@ -26,10 +26,9 @@ up after a few layouts (``RACE_BEHIND``), and tiles equal on that are parted by 
 they keep, solved exactly on the same layouts, before ``normal``'s rules of thumb.
 
 Bid and trump. By simulation: for the trumps its hand suits best, it deals the other hands
-as the calls made so far make likely (``search.auction``: in a calibration hand, whose
-calls are given, at random), solves the first trick led by itself, and names the trump
-best on average over the same layouts (not each layout's best): the bid and the trump are
-weighed alike, so that they tell one story. It bids when the simulated make rate, read
+at random, solves the first trick led by itself, and names the trump best on average over
+the same layouts (not each layout's best): the bid and the trump are weighed alike, on
+random layouts, as the calibration measured them. It bids when the simulated make rate, read
 through the self-play calibration (``calibration``: open hands flatter the bidder), says
 the bid is made at least half the time (in Moon for three, 30% of the time: there that
 won more hands); follow-me's rate is first taken at
@@ -75,7 +74,6 @@ from .facts.hand_value import hand_value
 from .facts.knowledge import tile_set_of
 from .normal import NormalBot, table_trumps
 from .search import effort
-from .search.auction import auction_likelihood
 from .search.inference import Likelihood, Reading, weighed_layouts
 from .search.layouts import Constraints, constraints_of, deal_constraints, sample
 from .search.position import Position, for_majority
@@ -240,9 +238,8 @@ class ExpertBot:
         return random.Random(key)
 
     def _deal_rng(self, view: SeatView) -> random.Random:
-        # The bid and the trump of one hand are simulated from the same random draws with
-        # the same trumps, so that they tell one story (the trump's reads the calls made
-        # after the bid as well).
+        # The bid and the trump of one hand are simulated on the same random layouts with
+        # the same trumps, so that they tell one story (the same figure for each trump).
         return random.Random(f"{self.seed}:deal:{view.hand_number}:{view.seat}")
 
     # ----- play -----------------------------------------------------------------------
@@ -371,9 +368,7 @@ class ExpertBot:
         if promised and view.bidder is not None:  # (a promise is a partner's bid)
             layouts_of = self._promised_layouts(constraints, view.bidder, promised, rng, budget)
         else:
-            # Layouts are kept as likely as the others' calls make them (a pass belies a
-            # strong hand), so the figure is this hand's in this auction.
-            layouts_of = self._layouts(constraints, rng, budget, auction_likelihood(view))
+            layouts_of = self._layouts(constraints, rng, budget)
         results: dict[Trump, list[bool]] = {t: [] for t in trumps}
         # While bidding, the seat weighs its own bid (``view.bidder`` is whoever holds the
         # high bid so far); naming trump after a partner's Plunge, the partner is the bidder.

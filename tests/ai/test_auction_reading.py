@@ -9,20 +9,17 @@ from statistics import fmean
 from moon42.ai.budget import Budget
 from moon42.ai.expert import ExpertBot
 from moon42.ai.facts.forced_auction import auction_given, given_auction
-from moon42.ai.facts.hand_value import hand_value
 from moon42.ai.lab.arena import _play_hand
 from moon42.ai.normal import NormalBot
 from moon42.ai.search.auction import FLOOR, auction_likelihood, call_chance
 from moon42.ai.search.inference import Reading
 from moon42.ai.search.layouts import constraints_of, sample
-from moon42.ai.search.position import Position
 from moon42.rules import Bid, Game, Pass, Phase, Trump
 from moon42.rules.actions import NameTrump
-from moon42.rules.tiles import TILES, mask_of, tile, tiles_of_mask
+from moon42.rules.tiles import mask_of, tile
 
 # Worth far more than a bid of 36 with fives, and worth next to nothing.
 STRONG = mask_of(tile(a, b) for a, b in ((5, 5), (5, 4), (5, 3), (5, 2), (5, 0), (6, 6), (4, 4)))
-FULL = mask_of(TILES)
 WEAK = mask_of(tile(a, b) for a, b in ((1, 0), (2, 0), (3, 1), (2, 1), (3, 0), (4, 1), (6, 0)))
 
 
@@ -171,44 +168,3 @@ def test_the_arena_plays_a_skipped_auction_as_given() -> None:
         game = Game.new("texas42", seed=3)
         _play_hand(game, [Watcher() for _ in range(4)], bidding)
     assert seen == {True: {False}, False: {True}}
-
-
-
-def _worth(view, hand: int) -> float:
-    """A hand's worth for its best number as trump, as the auction is read."""
-    rules = view.options.trick_rules_for
-    tiles = tiles_of_mask(hand)
-    return max(hand_value(tiles, Trump.of_number(n), rules(Trump.of_number(n)), FULL).score(True)
-               for n in range(7))
-
-
-def test_the_experts_bid_simulation_deals_as_the_calls_before_it_say(monkeypatch) -> None:
-    """Bidding after an opponent's 36, the layouts the expert simulates its bid on give that
-    opponent a stronger hand than chance; with the calls given (as the calibration's hands
-    are dealt) it deals at random."""
-    dealt: list[list[int]] = []
-    new_hand = Position.new_hand
-
-    def watched(options, trump, bid, bidder, declarer, hands):
-        dealt.append(list(hands))
-        return new_hand(options, trump, bid, bidder, declarer, hands)
-
-    monkeypatch.setattr(Position, "new_hand", staticmethod(watched))
-    read, chance = [], []
-    for seed in range(4):
-        g = Game.new("texas42", options={"play_out": True}, seed=seed)
-        g.apply(Pass(g.to_act.seat))
-        opponent = g.to_act.seat
-        g.apply(Bid(opponent, 36))
-        view = g.view(g.to_act.seat)
-        for given, worths in ((False, read), (True, chance)):
-            dealt.clear()
-            bot = ExpertBot(seed, budget=None, layouts=160, call_budget=None)
-            if given:
-                with given_auction():
-                    bot.simulated_rates(view, 37)
-            else:
-                bot.simulated_rates(view, 37)
-            worths.extend(_worth(view, hands[opponent]) for hands in dealt)
-    assert len(read) >= 40 and len(chance) >= 40
-    assert fmean(read) > fmean(chance) + 3
