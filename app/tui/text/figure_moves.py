@@ -4,7 +4,7 @@ A hint's headline figure (how often the bid is made or set after the advised mov
 ``ShownFigure``.  When the next hint of the same hand, for the same goal, gives a figure
 more than ``MOVED`` away from it, ``moved_words`` says how far it moved and what changed
 in between, from the seat's view alone: the bid or the trump it is weighed with, the
-widow taken, the auction (bids, and passes where the figures read them), a bid's figure
+widow taken, the auction (bids, and passes where the play's figures read them), a bid's figure
 (for hands like this one) giving way to the play's (this hand's own deals), a seat showing
 out of a suit, the tricks taken, the lead.
 Nothing is said of a figure that kept still, and a move with nothing to show for it says
@@ -118,7 +118,7 @@ def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:
                    f"not {trump_text(earlier.trump, view.options)}")
     if before.discard is None and view.discard is not None:
         out.append("widow taken")
-    out += _auction_since(before, view)
+    out += _auction_since(before, view, reads_passes=not now.hands_like)
     if earlier.hands_like and not now.hands_like:
         out.append("that was for hands like yours")  # (after "was 42%: ")
     out += _voids_since(before, view)
@@ -126,15 +126,18 @@ def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:
     return out
 
 
-def _auction_since(before: SeatView, view: SeatView) -> list[str]:
+def _auction_since(before: SeatView, view: SeatView, reads_passes: bool) -> list[str]:
+    """The bids made since ``before``; the passes too where the figure now shown reads
+    them (``reads_passes``: the play's figures read the calls, a bid's or a trump's,
+    simulated on random deals, do not)."""
     calls = [b for b in view.bids[len(before.bids):] if b.seat != view.seat]
     out = []
     bids = [b for b in calls if b.value]
     if bids:
         out.append(", ".join(f"{view.players[b.seat]} bid {b.value}" for b in bids[-2:]))
-    # A pass says a hand is weak where the figures read the calls (not Moon for three's).
+    # A pass says a hand is weak where the play reads the calls (not Moon for three's).
     passed = [view.players[b.seat] for b in calls if b.contract == "pass"]
-    if passed and reads_calls(view.options.game):
+    if passed and reads_passes and reads_calls(view.options.game):
         names = passed[0] if len(passed) == 1 else ", ".join(passed[:-1]) + " and " + passed[-1]
         out.append(f"{names} passed")
     return out

@@ -144,8 +144,9 @@ def test_a_call_figure_then_the_play_s_says_what_changed_first() -> None:
 
 
 def test_passes_after_a_bid_are_a_reason_where_the_figures_read_them() -> None:
-    """The trump's figure reads the passes made after the bid; in Moon for three, where no
-    call is read, a pass is no reason."""
+    """The play's figures read the passes made after the bid, so a bid's figure giving way
+    to the play's names them; a trump's figure (random deals) does not read them, and in
+    Moon for three no call is read."""
     for game_name, says in (("texas42", True), ("moon4", True), ("moon3", False)):
         game = Game.new(game_name, seed=7)
         bidder = game.to_act.seat
@@ -155,11 +156,13 @@ def test_passes_after_a_bid_are_a_reason_where_the_figures_read_them() -> None:
         while game.to_act.kind == "bid":
             passed.append(game.view(0).players[game.to_act.seat])
             game.apply(Pass(game.to_act.seat))
-        moved = moved_words(_figure(at_bid, 0.8, value=None, hands_like=True),
-                            _figure(game.view(bidder), 0.4, value=None, hands_like=True))
-        assert moved is not None
         names = ", ".join(passed[:-1]) + " and " + passed[-1]
-        assert (f"{names} passed" in moved.reasons) is says, moved.reasons
+        bid_figure = _figure(at_bid, 0.8, value=None, hands_like=True)
+        for hands_like, read in ((True, False), (False, says)):
+            moved = moved_words(bid_figure, _figure(game.view(bidder), 0.4, value=None,
+                                                    hands_like=hands_like))
+            assert moved is not None
+            assert (f"{names} passed" in moved.reasons) is read, (game_name, moved.reasons)
 
 
 def _advice(view: SeatView, rate: float) -> Advice:
