@@ -167,14 +167,16 @@ def _tricks_since(before: SeatView, view: SeatView) -> list[str]:
         who = seat_name(view, trick.winner)
         count = trick.points - 1
         out.append(f"{who} took trick {len(view.tricks)}"
-                   + (f" and its {count} count" if counts and count else ""))
+                   + (f" ({count} count)" if counts and count else ""))
     elif done:
+        # Short enough to follow the figures at 80 columns; the others' count on its own.
         mine = {view.seat, view.partner}
         ours = [t for t in done if t.winner in mine]
         side = "your side" if view.partner is not None else "you"
         theirs_count = sum(t.points - 1 for t in done if t.winner not in mine)
-        out.append(f"{side} took {len(ours)} of the {len(done)} tricks since"
-                   + (f", the others {theirs_count} count" if counts and theirs_count else ""))
+        out.append(f"{side} took {len(ours)} of {len(done)} tricks")
+        if counts and theirs_count:
+            out.append(f"the others took {theirs_count} count")
     trick = view.current_trick
     if trick is not None and trick.plays and (before.current_trick is None
                                               or len(before.tricks) != len(view.tricks)):

@@ -113,7 +113,7 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         head = f"Name {trump_text(action.trump, view.options)}"
         parts = _with_facts(head, facts)
         if figure is not None:
-            parts += _figure_parts(figure, basic)
+            parts += _figure_parts(figure, basic, moved=moved is not None)
             others = [o for o in advice.odds if o.trump is not action.trump]
             short = _call_short(others[0]) if others else None
             if short is not None:
@@ -143,7 +143,7 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     if figure is not None:
         why = _why_bid_under_half(view, mine)
         # The reason goes before the figure against basic on a line too short for both.
-        parts += _figure_parts(figure, basic, 4 if why else 3) + why
+        parts += _figure_parts(figure, basic, 4 if why else 3, moved is not None) + why
         parts += _neighbour_parts(view, advice) + _moved_part(moved)
     return parts
 
@@ -169,9 +169,12 @@ def _why_bid_under_half(view: SeatView, odds: CallOdds | None) -> Parts:
     return [(f"; bidding from {_pct(needed)} wins more hands than passing", 3)]
 
 
-def _figure_parts(figure: str, basic: str, basic_rank: int = 3) -> Parts:
-    """A call's figure, and apart from it (cut first) the one against ``basic``."""
-    return [(f"; {figure}", 1)] + ([(basic, basic_rank)] if basic else [])
+def _figure_parts(figure: str, basic: str, basic_rank: int = 3, moved: bool = False) -> Parts:
+    """A call's figure, and apart from it (cut first) the one against ``basic``; with why
+    it moved to tell, "of hands like this" stands apart too, cut before the first reason."""
+    head, like, tail = figure.partition(" of hands like this") if moved else (figure, "", "")
+    return ([(f"; {head}", 1)] + ([(like + tail, 3)] if like else [])
+            + ([(basic, basic_rank)] if basic else []))
 
 
 def _moved_part(moved: Moved | None) -> Parts:
@@ -203,13 +206,13 @@ def _tile_figure(f: TileFigures, short: bool = False) -> str:
 
 def _tile_figure_apart(f: TileFigures, short: bool) -> tuple[str, str]:
     """``_tile_figure`` in two: the figure, and the one by habit after it (or "")."""
+    # Short: put in few words, to leave room on the line for why the figure moved.
     if f.certain is Certainty.ALWAYS:
-        return ("100%, whatever they hold" if short
-                else "100% of deals, whatever they hold and play"), ""
+        return ("100%" if short else "100% of deals, whatever they hold and play"), ""
     by_habit = "by habit" if short else "if they play by habit"
     habit = f", {_pct(f.wins)} {by_habit}" if f.best_play is not None else ""
     if f.certain is Certainty.NEVER:
-        return "0% if they play correctly", habit
+        return ("0%" if short else "0% if they play correctly"), habit
     if habit:
         return _about(f.best_play), habit
     return (_about(f.wins) if short else f"{_about(f.wins)} of deals"), ""
@@ -258,9 +261,13 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         parts += _moved_part(moved)
     else:
         done = "made" if advice.bidder_side else "set"
-        figure = _tile_figure(best, short=moved is not None).removesuffix(" of deals")
-        parts.append((f"; as good as any: {figure} {done}" if "," not in figure
-                      else f"; as good as any: {done} in {figure}", 1))
+        if moved:  # the figure first, then why it moved; that every tile is alike can go
+            figure, habit = _tile_figure_apart(best, short=True)
+            parts += [(f"; {done} in {figure}", 1), (habit, 3), (" (as good as any)", 3)]
+        else:
+            figure = _tile_figure(best).removesuffix(" of deals")
+            parts.append((f"; as good as any: {figure} {done}" if "," not in figure
+                          else f"; as good as any: {done} in {figure}", 1))
         parts += _moved_part(moved)
     return parts
 

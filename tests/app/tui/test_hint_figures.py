@@ -17,6 +17,7 @@ from moon42.ai.search.certainty import sure, sure_credit
 from moon42.ai.search.layouts import constraints_of, enumerate_layouts, sample
 from moon42.ai.search.position import Position
 from moon42.ai.search.solver import Solver
+from moon42.app.tui.text.figure_moves import Moved
 from moon42.app.tui.text.hints import HINT_SEED, hint_lines, hint_text
 from moon42.rules import Bid, Discard, Game, NameTrump, Pass, Phase, Play, tile
 from moon42.rules.bidding import MOON
@@ -365,3 +366,23 @@ def test_a_moon_for_three_bid_under_half_says_why_it_is_advised() -> None:
     texas = Game.new("texas42", seed=5)
     texas_view = texas.view(texas.to_act.seat)
     assert "wins more hands" not in second_line(0.45, 200, texas_view, Bid(texas_view.seat, 30))
+
+
+def test_at_80_columns_a_call_figure_that_moved_keeps_its_first_reason() -> None:
+    # "of hands like this" stands apart once the figure moved, cut before the reason.
+    game = Game.new("texas42", seed=5)
+    view = game.view(game.to_act.seat)
+    odds = (CallOdds(Trump.FIVES, 0.4, 16, Estimate(0.35, 0.5, 400, False)),
+            CallOdds(Trump.SIXES, 0.3, 16, Estimate(0.3, 0.45, 400, False)))
+    moved = Moved("60%", ("the bid is 34 now, not 30", "Margaret bid 34"))
+    for action in (Bid(view.seat, 34), NameTrump(view.seat, Trump.FIVES)):
+        advice = Advice(action, "bid", True, 16, odds=odds, bid_value=34, trump=Trump.FIVES)
+        narrow = hint_lines(view, advice, 78, moved)[1]
+        assert narrow.startswith("Made in about 35%; was 60%: the bid is 34 now, not 30")
+        assert len(narrow) <= 78
+        wide = hint_lines(view, advice, 200, moved)[1]
+        assert wide.startswith("Made in about 35% of hands like this (50% against basic)")
+        assert wide.endswith("; was 60%: the bid is 34 now, not 30, Margaret bid 34. "
+                             "Enter plays it.")
+        # Nothing moved: the figure says whose it is.
+        assert hint_lines(view, advice, 78)[1].startswith("Made in about 35% of hands like this")
