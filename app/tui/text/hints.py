@@ -58,7 +58,8 @@ def _facts(view: SeatView, trump: Trump | None) -> list[str]:
 # A hint is a list of (text, rank) parts, read in order; when the line is too short the
 # parts of the highest rank go first: 0 the move and its main reason, 1 the expert's
 # figure for it, 2 more facts, 3 the comparison with the runner-up (or why a bid is
-# advised), 4 a bid's figure against basic when such a reason is given.
+# advised, or the neighbouring bids' figures), 4 a bid's figure against basic when such a
+# reason or such figures are given.
 Parts = list[tuple[str, int]]
 
 
@@ -142,9 +143,12 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     parts = _with_facts(head, facts)
     if figure is not None:
         why = _why_bid_under_half(view, mine)
-        # The reason goes before the figure against basic on a line too short for both.
-        parts += _figure_parts(figure, basic, 4 if why else 3, moved is not None) + why
-        parts += _neighbour_parts(view, advice) + _moved_part(moved)
+        neighbours = _neighbour_parts(view, advice)
+        # The reason and the neighbouring bids' figures go before the figure against basic
+        # on a line too short for all of them.
+        rank = 4 if why or neighbours else 3
+        parts += _figure_parts(figure, basic, rank, moved is not None) + why
+        parts += neighbours + _moved_part(moved)
     return parts
 
 
@@ -156,7 +160,8 @@ def _neighbour_parts(view: SeatView, advice: Advice) -> Parts:
         short = _call_short(odds)
         if short is not None:
             shown.append(f"{offer_label(Bid(view.seat, value), view)}: {short}")
-    return [(f"; {', '.join(shown)}", 3)] if shown else []
+    # Each its own part: a short line keeps the bid below (the first) before the one above.
+    return [(f"{'; ' if i == 0 else ', '}{text}", 3) for i, text in enumerate(shown)]
 
 
 def _why_bid_under_half(view: SeatView, odds: CallOdds | None) -> Parts:

@@ -185,6 +185,11 @@ def test_the_least_bid_has_only_the_next_bid_up_beside_it() -> None:
     assert up.simulated <= mine.simulated
     assert up.estimate.experts <= mine.estimate.experts
     assert hint_text(view, advice, 500).endswith(f"; 31: {_short(up)}")
+    # At 80 columns (78 for the message line) the next bid's figure is kept and the figure
+    # against basic left out.
+    wide, narrow = hint_lines(view, advice, 200)[1], hint_lines(view, advice, 78)[1]
+    assert "against basic" in wide and "against basic" not in narrow
+    assert narrow.endswith(f"of hands like this; 31: {_short(up)}. Enter plays it.")
 
 
 def test_a_pass_or_a_trump_hint_has_no_neighbouring_bids() -> None:
