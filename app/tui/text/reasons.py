@@ -243,7 +243,7 @@ def _follow_claims(m: _Move) -> list[Claim]:
     if partner is not None and m.winning_seat == partner:
         out.append(Claim("partner_winning", phrase("partner_winning")))
         if m.counts and t.count:
-            out.append(Claim("gives_count", f"it gives them {t.count} count"))
+            out.append(Claim("gives_count", f"{t.count} count to your side"))
         return out
     if any(m.tops(u) for u in m.legal if u != t):
         out.append(Claim("lets_go", phrase("lets_go")))

@@ -81,7 +81,7 @@ def test_count_goes_to_the_partner_who_is_winning() -> None:
     advice = advise(view, **FIXED)
     assert advice.action == Play(0, tile(6, 4)) and advice.bidder_side
     first, second = hint_lines(view, advice, 78)
-    assert first == "Hint: Play 6-4: your partner is winning the trick: it gives them 10 count"
+    assert first == "Hint: Play 6-4: your partner is winning the trick: 10 count to your side"
     assert second == (
         "The bid is made in 100% of deals, whatever they hold and play. Enter plays it.")
     assert hint_lines(view, advice, 120)[1] == (

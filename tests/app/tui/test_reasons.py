@@ -103,7 +103,7 @@ def _check_play(game: Game, view: SeatView, t, key: str, words: str) -> None:
         winner = view.current_trick.plays[rules.winner_index(trick)][0]
         assert winner == view.partner and not tops(t)
     elif key == "gives_count":
-        assert words == f"it gives them {t.count} count" and t.count
+        assert words == f"{t.count} count to your side" and t.count
     elif key == "lets_go":
         assert not tops(t) and any(tops(u) for u in legal)
     elif key in ("partner_after", "lost_anyway"):
