@@ -131,6 +131,7 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
             return [("Pass: your partner holds the bid", 0)]
         if figure is not None and advice.bid_value is not None:
             lowest = offer_label(Bid(view.seat, advice.bid_value), view)
+            figure = _just_under(figure, mine, make_rate_needed(view.options))
             return [(f"Pass: even with {name}, {lowest} is {figure}{basic}", 0)] + [
                 (f"; {fact}", 2) for fact in facts[:1]]
         if mine is not None and mine.simulated < make_rate_needed(view.options):
@@ -150,6 +151,16 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         parts += _figure_parts(figure, basic, rank, moved is not None) + why
         parts += neighbours + _moved_part(moved)
     return parts
+
+
+def _just_under(figure: str, odds: CallOdds | None, needed: float) -> str:
+    """A passed bid's figure that rounds up to the rate bids are made from (49.6%, shown as
+    50%, where bids are made from half) is put as just under it, so that passing reads
+    right."""
+    found = odds.estimate if odds is not None and odds.certain is None else None
+    if found is None or found.rough or round(100 * found.experts) < round(100 * needed):
+        return figure
+    return figure.replace(_about(found.experts), f"just under {_pct(needed)}", 1)
 
 
 def _neighbour_parts(view: SeatView, advice: Advice) -> Parts:

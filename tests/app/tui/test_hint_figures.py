@@ -386,3 +386,17 @@ def test_at_80_columns_a_call_figure_that_moved_keeps_its_first_reason() -> None
                              "Enter plays it.")
         # Nothing moved: the figure says whose it is.
         assert hint_lines(view, advice, 78)[1].startswith("Made in about 35% of hands like this")
+
+
+def test_a_pass_whose_figure_rounds_up_to_the_bidding_rate_says_just_under_it() -> None:
+    game = Game.new("texas42", seed=5)
+    view = game.view(game.to_act.seat)
+
+    def passed(rate: float) -> str:
+        odds = (CallOdds(Trump.FIVES, 0.5, 16, Estimate(rate, 0.7, 400, False)),)
+        advice = Advice(Pass(view.seat), "bid", True, 16, odds=odds, bid_value=30,
+                        trump=Trump.FIVES)
+        return hint_lines(view, advice, 200)[0]
+
+    assert "30 is made in just under 50% of hands like this" in passed(0.497)
+    assert "30 is made in about 49% of hands like this" in passed(0.494)
