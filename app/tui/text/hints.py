@@ -69,17 +69,22 @@ def _with_facts(head: str, facts: list[str]) -> Parts:
     return [(f"{head}: {facts[0]}", 0)] + [(f", {fact}", 2) for fact in facts[1:]]
 
 
-def _call_figure(odds: CallOdds, widow_to_come: bool = False) -> tuple[str | None, str]:
+def _call_figure(
+    odds: CallOdds, widow_to_come: bool = False, short: bool = False
+) -> tuple[str | None, str]:
     """How often the bid is made with this trump, as the hint gives it (None: not
     measured, not shown), and apart from it the figure against ``basic`` (`` (N% against
     basic)``, or ""), the first thing a short line leaves out.  ``widow_to_come``: Moon for
     three before the bidder takes the widow, whose tile the figure counts as any of the
     unseen ones (taken, it may lift the hand or leave it as it was, and the trump hint's
-    figure moves with it)."""
+    figure moves with it).  ``short``: a proven figure in fewer words, leaving room on the
+    line for why it moved."""
     if odds.certain is Certainty.ALWAYS:
-        return "made in 100%: your sure tricks make it however the tiles lie", ""
+        return ("made in 100%: your sure tricks make it" if short
+                else "made in 100%: your sure tricks make it however the tiles lie"), ""
     if odds.certain is Certainty.NEVER:
-        return f"made in 0%: correct defence sets it in all {odds.worlds:,} deals", ""
+        return ("made in 0%: correct defence sets it" if short
+                else f"made in 0%: correct defence sets it in all {odds.worlds:,} deals"), ""
     found = odds.estimate
     if found is None:
         return None, ""
@@ -109,7 +114,8 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     odds = {o.trump: o for o in advice.odds}
     mine = odds.get(trump) if trump is not None else None
     widow_to_come = view.options.game == "moon3" and view.discard is None
-    figure, basic = _call_figure(mine, widow_to_come) if mine is not None else (None, "")
+    figure, basic = (_call_figure(mine, widow_to_come, short=moved is not None)
+                     if mine is not None else (None, ""))
     if isinstance(action, NameTrump):
         head = f"Name {trump_text(action.trump, view.options)}"
         parts = _with_facts(head, facts)

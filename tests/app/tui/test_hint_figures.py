@@ -400,3 +400,26 @@ def test_a_pass_whose_figure_rounds_up_to_the_bidding_rate_says_just_under_it() 
 
     assert "30 is made in just under 50% of hands like this" in passed(0.497)
     assert "30 is made in about 49% of hands like this" in passed(0.494)
+
+
+def test_at_80_columns_a_proven_trump_figure_that_moved_says_why() -> None:
+    # Moon for three: a bid of 6 at about 46% before the widow, then the widow makes the
+    # sure tricks: the trump hint's 100% says where it was and that the widow was taken.
+    game = Game.new("moon3", seed=777)
+    game.apply(Pass(game.to_act.seat))
+    game.apply(Pass(game.to_act.seat))
+    seat = game.to_act.seat
+    game.apply(Bid(seat, 6))
+    game.apply(Discard(seat, game.view(seat).hand[0]))
+    view = game.view(seat)
+    for certain, words in ((Certainty.ALWAYS, "Made in 100%: your sure tricks make it"),
+                           (Certainty.NEVER, "Made in 0%: correct defence sets it")):
+        odds = (CallOdds(Trump.SIXES, 1.0, 16, None, certain, 16),)
+        advice = Advice(NameTrump(seat, Trump.SIXES), "trump", True, 16, odds=odds,
+                        bid_value=6, trump=Trump.SIXES)
+        narrow = hint_lines(view, advice, 78, Moved("46%", ("widow taken",)))[1]
+        assert narrow == f"{words}; was 46%: widow taken. Enter plays it."
+        # Nothing moved: the figure in full.
+        assert hint_lines(view, advice, 78)[1].startswith(
+            f"{words} however the tiles lie" if certain is Certainty.ALWAYS
+            else f"{words} in all 16 deals")
