@@ -1,6 +1,6 @@
 """The figure a hint leads with: the chance that its side gets what it plays for.
 
-A hint words an ``advice.Advice`` for the player (``app/tui/text/hints.py``); the number
+A hint words an ``advice.Advice`` for the player (``app/tui/text/hint_words.py``); the number
 it leads with is chosen here, so that what the player reads and what a measurement checks
 against outcomes (``ai/lab/hint_figures.py``) are the same number.
 

@@ -20,7 +20,7 @@ from moon42.ai.lab.hint_figures import (
     shown_now,
 )
 from moon42.ai.lab.one_story import WITHIN, hand_figures, summary
-from moon42.app.tui.text.hints import hint_text
+from moon42.app.tui.text.hint_words import hint_text
 
 
 def _records(figure: float, happened: int, moments: int) -> list[dict]:

@@ -16,7 +16,8 @@ from moon42.ai.odds import Certainty
 from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
 from moon42.app.tui.text.figure_moves import MOVED, ShownFigure, moved_words, shown_figure
-from moon42.app.tui.text.hints import Hints, hint_lines
+from moon42.app.tui.text.hint_words import hint_lines
+from moon42.app.tui.text.hints import Hints
 from moon42.rules import Bid, Game, Pass, Play
 from moon42.rules.trump import TRUMP_SUIT, suit_name
 from moon42.rules.views import SeatView

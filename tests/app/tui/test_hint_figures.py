@@ -18,7 +18,8 @@ from moon42.ai.search.layouts import constraints_of, enumerate_layouts, sample
 from moon42.ai.search.position import Position
 from moon42.ai.search.solver import Solver
 from moon42.app.tui.text.figure_moves import Moved
-from moon42.app.tui.text.hints import HINT_SEED, hint_lines, hint_text
+from moon42.app.tui.text.hint_words import hint_lines, hint_text
+from moon42.app.tui.text.hints import HINT_SEED
 from moon42.rules import Bid, Discard, Game, NameTrump, Pass, Phase, Play, tile
 from moon42.rules.bidding import MOON
 from moon42.rules.tiles import mask_of

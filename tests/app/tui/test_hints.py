@@ -12,7 +12,7 @@ from moon42.ai.basic import trump_choice
 from moon42.ai.calibration import estimate
 from moon42.ai.expert import MAKE_RATE
 from moon42.ai.odds import Certainty
-from moon42.app.tui.text.hints import hint_lines, hint_text
+from moon42.app.tui.text.hint_words import hint_lines, hint_text
 from moon42.app.tui.widgets.choices import ChoiceBar
 from moon42.app.tui.widgets.hand import HandView
 from moon42.rules import Bid, Game, NameTrump, Pass, Phase, Play, Trump, tile
