@@ -122,7 +122,7 @@ def _what_changed(earlier: ShownFigure, now: ShownFigure) -> list[str]:
     if earlier.hands_like and not now.hands_like:
         out.append("that was for hands like yours")  # (after "was 42%: ")
     out += _voids_since(before, view)
-    out += _tricks_since(before, view)
+    out += _tricks_since(before, view, rose=now.rate > earlier.rate)
     return out
 
 
@@ -157,25 +157,29 @@ def _voids_since(before: SeatView, view: SeatView) -> list[str]:
     return out
 
 
-def _tricks_since(before: SeatView, view: SeatView) -> list[str]:
+def _tricks_since(before: SeatView, view: SeatView, rose: bool) -> list[str]:
+    """The tricks taken since ``before``; one trick only where it goes the way the figure
+    went (your side's trick for a figure that rose, the others' for one that fell: "You
+    took trick 2" says nothing of a figure that fell), the others' count only where it fell."""
     done = view.tricks[len(before.tricks):]
     counts = not view.options.is_moon
+    mine = {view.seat, view.partner}
     out = []
     if len(done) == 1:
         trick = done[0]
         assert trick.winner is not None
-        who = seat_name(view, trick.winner)
-        count = trick.points - 1
-        out.append(f"{who} took trick {len(view.tricks)}"
-                   + (f" ({count} count)" if counts and count else ""))
+        if (trick.winner in mine) is rose:
+            who = seat_name(view, trick.winner)
+            count = trick.points - 1
+            out.append(f"{who} took trick {len(view.tricks)}"
+                       + (f" ({count} count)" if counts and count else ""))
     elif done:
         # Short enough to follow the figures at 80 columns; the others' count on its own.
-        mine = {view.seat, view.partner}
         ours = [t for t in done if t.winner in mine]
         side = "your side" if view.partner is not None else "you"
         theirs_count = sum(t.points - 1 for t in done if t.winner not in mine)
         out.append(f"{side} took {len(ours)} of {len(done)} tricks")
-        if counts and theirs_count:
+        if counts and theirs_count and not rose:
             out.append(f"the others took {theirs_count} count")
     trick = view.current_trick
     if trick is not None and trick.plays and (before.current_trick is None

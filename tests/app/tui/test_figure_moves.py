@@ -15,7 +15,13 @@ from moon42.ai.calibration import least_bid
 from moon42.ai.odds import Certainty
 from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
-from moon42.app.tui.text.figure_moves import MOVED, ShownFigure, moved_words, shown_figure
+from moon42.app.tui.text.figure_moves import (
+    MOVED,
+    ShownFigure,
+    _what_changed,
+    moved_words,
+    shown_figure,
+)
 from moon42.app.tui.text.hint_words import hint_lines
 from moon42.app.tui.text.hints import Hints
 from moon42.rules import Bid, Game, Pass, Play
@@ -276,7 +282,9 @@ def test_at_80_columns_the_first_reason_a_figure_moved_fits_whatever_the_figure(
             for now in views[i + 1:i + 3]:
                 moved = moved_words(_figure(before, 0.42, words="42%", goal="set"),
                                     _figure(now, 0.0, goal="set"))
-                assert moved is not None and moved.reasons
+                assert moved is not None
+                if not moved.reasons:  # (your side's trick alone, for a figure that fell)
+                    continue
                 first = moved.reasons[0]
                 for form, advice in _kinds_of_figures(now):
                     if game_name == "moon3" and "never" not in form and "always" not in form:
@@ -285,3 +293,21 @@ def test_at_80_columns_the_first_reason_a_figure_moved_fits_whatever_the_figure(
                     assert f"; was 42%: {first}" in line and len(line) <= 78, (form, line)
                     seen[first.split()[1]] += 1
     assert seen["took"] > 10 and seen["showed"] > 100 and seen["side"] + seen["took"] > 10, seen
+
+
+@pytest.mark.parametrize("game_name", ["moon4", "texas42"])
+def test_a_trick_is_named_only_where_it_goes_the_way_the_figure_went(game_name) -> None:
+    # Your side's trick for a figure that rose, the others' for one that fell.
+    checked = Counter()
+    for seed in range(30):
+        views = _plays_of_seat0(game_name, seed)
+        for before, now in zip(views, views[1:], strict=False):
+            if len(now.tricks) != len(before.tricks) + 1:
+                continue
+            ours = now.tricks[-1].winner in {now.seat, now.partner}
+            rose = _what_changed(_figure(before, 0.2), _figure(now, 0.9))
+            fell = _what_changed(_figure(before, 0.9), _figure(now, 0.2))
+            named = [any(" took trick " in r for r in reasons) for reasons in (rose, fell)]
+            assert named == [ours, not ours], (ours, rose, fell)
+            checked[ours] += 1
+    assert checked[True] > 10 and checked[False] > 10, checked
