@@ -11,7 +11,7 @@ telling cut first.  A figure that moved since the last hint says where it was an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from moon42.ai.advice_figure import compared, figure_trusted, shows_credit, tiles_differ
 from moon42.ai.expert import make_rate_needed
@@ -59,30 +59,50 @@ def _with_facts(head: str, facts: list[str]) -> Parts:
     return [(f"{head}: {facts[0]}", 0)] + [(f", {fact}", 2) for fact in facts[1:]]
 
 
+class _CallFigure(NamedTuple):
+    """A call's figure as a hint gives it, in three pieces: the figure (``made in about
+    60%``), whose figure it is (`` of hands like this``, or ""), and apart from them the
+    figure against ``basic`` (`` (N% against basic)``, or ""), the first thing a short line
+    leaves out."""
+
+    figure: str
+    whose: str = ""
+    basic: str = ""
+
+    @property
+    def whole(self) -> str:
+        return self.figure + self.whose + self.basic
+
+
 def _call_figure(
-    odds: CallOdds, widow_to_come: bool = False, short: bool = False
-) -> tuple[str | None, str]:
+    odds: CallOdds, widow_to_come: bool = False, short: bool = False,
+    under: float | None = None,
+) -> _CallFigure | None:
     """How often the bid is made with this trump, as the hint gives it (None: not
-    measured, not shown), and apart from it the figure against ``basic`` (`` (N% against
-    basic)``, or ""), the first thing a short line leaves out.  ``widow_to_come``: Moon for
-    three before the bidder takes the widow, whose tile the figure counts as any of the
-    unseen ones (taken, it may lift the hand or leave it as it was, and the trump hint's
-    figure moves with it).  ``short``: a proven figure in fewer words, leaving room on the
-    line for why it moved."""
+    measured, not shown).  ``widow_to_come``: Moon for three before the bidder takes the
+    widow, whose tile the figure counts as any of the unseen ones (taken, it may lift the
+    hand or leave it as it was, and the trump hint's figure moves with it).  ``short``: a
+    proven figure in fewer words, leaving room on the line for why it moved.  ``under``: a
+    passed bid's, with the rate bids are made from: a figure that rounds up to it (49.6%,
+    shown as 50%, where bids are made from half) is put as just under it, so that passing
+    reads right."""
     if odds.certain is Certainty.ALWAYS:
-        return ("made in 100%: your sure tricks make it" if short
-                else "made in 100%: your sure tricks make it however the tiles lie"), ""
+        return _CallFigure("made in 100%: your sure tricks make it" if short
+                           else "made in 100%: your sure tricks make it however the tiles lie")
     if odds.certain is Certainty.NEVER:
-        return ("made in 0%: correct defence sets it" if short
-                else f"made in 0%: correct defence sets it in all {odds.worlds:,} deals"), ""
+        return _CallFigure("made in 0%: correct defence sets it" if short
+                           else f"made in 0%: correct defence sets it in all {odds.worlds:,} deals")
     found = odds.estimate
     if found is None:
-        return None, ""
-    like = "of hands like this before the widow" if widow_to_come else "of hands like this"
+        return None
+    like = " of hands like this before the widow" if widow_to_come else " of hands like this"
     if found.rough:
-        return f"made in roughly {_pct(found.experts)} {like} (few measured)", ""
+        return _CallFigure(f"made in roughly {_pct(found.experts)}", f"{like} (few measured)")
     basic = f" ({_pct(found.basic)} against basic)" if found.basic is not None else ""
-    return f"made in {_about(found.experts)} {like}", basic
+    shown = _about(found.experts)
+    if under is not None and round(100 * found.experts) >= round(100 * under):
+        shown = f"just under {_pct(under)}"
+    return _CallFigure(f"made in {shown}", like, basic)
 
 
 def _call_short(odds: CallOdds) -> str | None:
@@ -104,13 +124,15 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     odds = {o.trump: o for o in advice.odds}
     mine = odds.get(trump) if trump is not None else None
     widow_to_come = view.options.game == "moon3" and view.discard is None
-    figure, basic = (_call_figure(mine, widow_to_come, short=moved is not None)
-                     if mine is not None else (None, ""))
+    needed = make_rate_needed(view.options)
+    under = needed if isinstance(action, Pass) else None
+    figure = (_call_figure(mine, widow_to_come, moved is not None, under)
+              if mine is not None else None)
     if isinstance(action, NameTrump):
         head = f"Name {trump_text(action.trump, view.options)}"
         parts = _with_facts(head, facts)
         if figure is not None:
-            parts += _figure_parts(figure, basic, moved=moved is not None)
+            parts += _figure_parts(figure, moved=moved is not None)
             others = [o for o in advice.odds if o.trump is not action.trump]
             short = _call_short(others[0]) if others else None
             if short is not None:
@@ -127,10 +149,9 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
             return [("Pass: your partner holds the bid", 0)]
         if figure is not None and advice.bid_value is not None:
             lowest = offer_label(Bid(view.seat, advice.bid_value), view)
-            figure = _just_under(figure, mine, make_rate_needed(view.options))
-            return [(f"Pass: even with {name}, {lowest} is {figure}{basic}", 0)] + [
+            return [(f"Pass: even with {name}, {lowest} is {figure.whole}", 0)] + [
                 (f"; {fact}", 2) for fact in facts[:1]]
-        if mine is not None and mine.simulated < make_rate_needed(view.options):
+        if mine is not None and mine.simulated < needed:
             # Not measured for this kind of bid: the simulation alone says it is too risky.
             return [("Pass: your hand is too weak to bid", 0)] + [
                 (f"; {f}", 2) for f in facts[:1]]
@@ -144,19 +165,9 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         # The reason and the neighbouring bids' figures go before the figure against basic
         # on a line too short for all of them.
         rank = 4 if why or neighbours else 3
-        parts += _figure_parts(figure, basic, rank, moved is not None) + why
+        parts += _figure_parts(figure, rank, moved is not None) + why
         parts += neighbours + _moved_part(moved)
     return parts
-
-
-def _just_under(figure: str, odds: CallOdds | None, needed: float) -> str:
-    """A passed bid's figure that rounds up to the rate bids are made from (49.6%, shown as
-    50%, where bids are made from half) is put as just under it, so that passing reads
-    right."""
-    found = odds.estimate if odds is not None and odds.certain is None else None
-    if found is None or found.rough or round(100 * found.experts) < round(100 * needed):
-        return figure
-    return figure.replace(_about(found.experts), f"just under {_pct(needed)}", 1)
 
 
 def _neighbour_parts(view: SeatView, advice: Advice) -> Parts:
@@ -181,12 +192,12 @@ def _why_bid_under_half(view: SeatView, odds: CallOdds | None) -> Parts:
     return [(f"; bidding from {_pct(needed)} wins more hands than passing", 3)]
 
 
-def _figure_parts(figure: str, basic: str, basic_rank: int = 3, moved: bool = False) -> Parts:
+def _figure_parts(found: _CallFigure, basic_rank: int = 3, moved: bool = False) -> Parts:
     """A call's figure, and apart from it (cut first) the one against ``basic``; with why
-    it moved to tell, "of hands like this" stands apart too, cut before the first reason."""
-    head, like, tail = figure.partition(" of hands like this") if moved else (figure, "", "")
-    return ([(f"; {head}", 1)] + ([(like + tail, 3)] if like else [])
-            + ([(basic, basic_rank)] if basic else []))
+    it moved to tell, whose figure it is stands apart too, cut before the first reason."""
+    figure, whose, basic = found
+    head = [(f"; {figure}", 1), (whose, 3)] if moved and whose else [(f"; {figure}{whose}", 1)]
+    return head + ([(basic, basic_rank)] if basic else [])
 
 
 def _moved_part(moved: Moved | None) -> Parts:
@@ -209,15 +220,10 @@ def _headline_parts(goal: str, f: TileFigures, moved: Moved | None) -> Parts:
     return [(f"; {goal} in {figure}", 1), (habit, 3)]
 
 
-def _tile_figure(f: TileFigures, short: bool = False) -> str:
-    """How often the seat's side gets what it plays for after this tile: proven, or about;
-    a figure that reads the others as players of habits comes after the one against best
-    play, saying so."""
-    return "".join(_tile_figure_apart(f, short))
-
-
 def _tile_figure_apart(f: TileFigures, short: bool) -> tuple[str, str]:
-    """``_tile_figure`` in two: the figure, and the one by habit after it (or "")."""
+    """How often the seat's side gets what it plays for after this tile: proven, or about;
+    and apart from it (or "") the figure that reads the others as players of habits, after
+    the one against best play, saying so."""
     # Short: put in few words, to leave room on the line for why the figure moved.
     if f.certain is Certainty.ALWAYS:
         return ("100%" if short else "100% of deals, whatever they hold and play"), ""
@@ -277,7 +283,7 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
             figure, habit = _tile_figure_apart(best, short=True)
             parts += [(f"; {done} in {figure}", 1), (habit, 3), (" (as good as any)", 3)]
         else:
-            figure = _tile_figure(best).removesuffix(" of deals")
+            figure = "".join(_tile_figure_apart(best, short=False)).removesuffix(" of deals")
             parts.append((f"; as good as any: {figure} {done}" if "," not in figure
                           else f"; as good as any: {done} in {figure}", 1))
         parts += _moved_part(moved)
