@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from moon42.app.cli import main
-from moon42.app.play.config import GameConfig
+from moon42.app.play.config import GameConfig, save_last
 from moon42.app.play.locks import GameLock, GameLocked, holder_of, lock_path
 from moon42.app.play.saves import (
     SAVES_LIMIT,
@@ -307,6 +307,9 @@ async def test_at_the_limit_a_new_game_asks_before_the_oldest_leaves(data_dir: P
 async def test_a_second_window_is_told_where_the_game_is_open(data_dir: Path) -> None:
     path = saved("moon4", 11, 25)
     held = open_saved(path)  # the first window
+    # The new game's seed is pinned: a random one may let a bot's moon, with every winner
+    # in its hand, end the first hand before the player's first turn.
+    save_last(GameConfig(seed=7, pin_seed=True))
     try:
         app = Moon42App()
         async with app.run_test(size=(80, 24)) as pilot:
@@ -334,6 +337,7 @@ async def test_a_second_window_is_told_where_the_game_is_open(data_dir: Path) ->
             await pilot.press("n")  # or another game
             await settle(pilot)
             assert isinstance(app.screen, TableScreen) and app.flow.game.options.game == "moon3"
+            assert app.flow.game.seed == 7 and app.flow.waiting == "human"
         assert json.loads(path.read_text(encoding="utf-8"))["hands"] == \
             game_to_record(held.game)["hands"]  # the first window's game is untouched
     finally:
