@@ -6,7 +6,8 @@
   exactly (``search``) and weighed by what the auction, the trump named and the others'
   plays say of them, with opponents who play by habits where their plays say so, as
   ``expert`` plays (in the first tricks of Texas 42 read as the bid's figure is:
-  ``early_play``);
+  ``early_play``; every figure not proven tempered for play without open hands:
+  ``tempered``);
   the advice keeps, per tile, how often the seat's side then gets what it plays for (the
   contract made, or set) and, late in the hand, the credit (points or tricks) it ends with
   on average.  Where an opponent was read as a player of habits in some layouts, the same
@@ -48,6 +49,7 @@ from .search.layouts import Constraints, constraints_of, enumerate_layouts
 from .search.position import Position
 from .search.solver import Solver
 from .search.styles import SeatStyles
+from .tempered import tempered
 
 __all__ = [
     "Advice",
@@ -311,16 +313,21 @@ def _play(view: SeatView, seed: int, budget: float | None, limit: int) -> Advice
     ranked = sorted(plays, key=lambda t: (t != choice, -sign * totals[t], t))
     ranked_figures = [figures_of(t) for t in ranked]
     proven = _proven(view, ranked_figures, Budget(None if budget is None else PROOF_BUDGET))
-    shown = tuple(_read_early(view, f, side) for f in proven)
+    shown = tuple(_as_shown(view, f, side) for f in proven)
     return Advice(plays[choice], "play", side, solved, shown)
 
 
-def _read_early(view: SeatView, f: TileFigures, side: bool) -> TileFigures:
-    """A figure not proven, read as the bid's early in a Texas 42 hand (``early_play``)."""
-    if f.certain is not None or early_play.weight(view) == 0.0:
+def _as_shown(view: SeatView, f: TileFigures, side: bool) -> TileFigures:
+    """A figure not proven, read as the bid's early in a Texas 42 hand (``early_play``),
+    then tempered (``tempered``)."""
+    if f.certain is not None:
         return f
-    best_play = None if f.best_play is None else early_play.read(view, f.best_play, side)
-    return replace(f, wins=early_play.read(view, f.wins, side), best_play=best_play)
+
+    def shown(rate: float) -> float:
+        return tempered(early_play.read(view, rate, side))
+
+    best_play = None if f.best_play is None else shown(f.best_play)
+    return replace(f, wins=shown(f.wins), best_play=best_play)
 
 
 def _layout_figures(

@@ -65,7 +65,7 @@ def figures_of(record: dict) -> dict | None:
     assert turn is not None
     view = at.view(turn.seat)
     out: dict = {"moment": record["moment"], "tricks": len(view.tricks),
-                 "made": record["happened"] == (record["goal"] == "made")}
+                 "made": record["happened"] == (record["goal"] == "made"), "tempered": True}
     actions = set()
     for way in WAYS:
         advice, figure = _asked(view, moment.seed_for("hint"), way)

@@ -21,7 +21,8 @@ any order on any number of processes, and appended to OUT as JSON lines: a run c
 is taken up again.  ``--check`` reads the records and prints, for each game and kind of
 decision and for all of them, the figures in ten buckets of ten points: moments, the mean
 figure, the share that happened with its 95% interval, and whether the two are within
-``TOLERANCE`` of each other.
+``TOLERANCE`` of each other.  A play figure not proven kept by a run measured before the
+hints tempered such figures (``ai/tempered.py``) is judged as the hints now show it.
 """
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ from ..calibrate import read_lines, read_records, wilson
 from ..expert import ExpertBot
 from ..facts.forced_auction import given_auction
 from ..protocol import decide
+from ..tempered import tempered
 from ..workers import play_all
 
 __all__ = ["Moment", "asked_again", "drawn", "measure", "check_rows", "read_moments", "main",
-           "shown_now", "TOLERANCE", "GAMES"]
+           "shown_now", "tempered_now", "TOLERANCE", "GAMES"]
 
 GAMES = ("moon3", "moon4", "texas42")
 TOLERANCE = 0.05  # a bucket's mean figure and its share that happened, at most this apart
@@ -145,7 +147,7 @@ def measure(moment: Moment) -> dict:
     happened = made if figure.goal == "made" else not made
     return {**record, "shown": True, "figure": round(figure.rate, 4), "goal": figure.goal,
             "proven": figure.certain is not None, "rough": figure.rough,
-            "hands_like": figure.hands_like, "happened": happened,
+            "hands_like": figure.hands_like, "happened": happened, "tempered": True,
             "seconds": _since(start)}
 
 
@@ -265,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     records = read_moments(paths)
     if args.asked_again is not None:
         records = asked_again(records, read_lines(args.asked_again))
-    _print_check(records, args.json)
+    _print_check(tempered_now(records), args.json)
     return 0
 
 
@@ -273,14 +275,26 @@ def asked_again(records: list[dict], rows: list[dict]) -> list[dict]:
     """``records`` with the figure of each moment ``early_figures`` asked again (its rows:
     ``now``, the chance the bid is made, as the hints give it today) put in for the kept one,
     turned round for a defender's goal."""
-    now = {row["moment"]: row["now"] for row in rows}
+    now = {row["moment"]: row for row in rows}
     out = []
     for record in records:
         if record["moment"] in now and record.get("shown") and not record.get("proven"):
-            made = now[record["moment"]]
-            record = {**record, "figure": made if record.get("goal") == "made" else 1 - made}
+            row = now[record["moment"]]
+            made = row["now"]
+            record = {**record, "figure": made if record.get("goal") == "made" else 1 - made,
+                      "tempered": row.get("tempered") is True}
         out.append(record)
     return out
+
+
+def tempered_now(records: list[dict]) -> list[dict]:
+    """``records`` with each play figure not proven that was measured before the hints
+    tempered such figures (``ai/tempered.py``; a record without ``tempered``) read as the
+    hints now show it."""
+    return [{**r, "figure": tempered(r["figure"]), "tempered": True}
+            if r.get("shown") and r.get("kind") == "play" and not r.get("proven")
+            and not r.get("tempered") else r
+            for r in records]
 
 
 if __name__ == "__main__":

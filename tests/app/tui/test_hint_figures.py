@@ -17,6 +17,7 @@ from moon42.ai.search.certainty import sure, sure_credit
 from moon42.ai.search.layouts import constraints_of, enumerate_layouts, sample
 from moon42.ai.search.position import Position
 from moon42.ai.search.solver import Solver
+from moon42.ai.tempered import tempered
 from moon42.app.tui.text.figure_moves import Moved
 from moon42.app.tui.text.hint_words import hint_lines, hint_text
 from moon42.app.tui.text.hints import HINT_SEED
@@ -333,8 +334,9 @@ def test_of_leads_equal_if_they_play_by_habit_the_hint_takes_the_one_that_holds_
     # Against best play 0-0 is lost (the 3 threes out beat it; made in 60 of the 3,432
     # deals with every hand open), so the hint once led it: "about 1%, 99% if they play
     # by habit" beside a trump figure of 84%.
-    assert figures[tile(0, 0)].wins == figures[advice.action.tile].wins == 1.0
-    assert figures[tile(0, 0)].best_play <= 0.05
+    # (Figures not proven are shown tempered: every layout is tempered(1.0), about 97%.)
+    assert figures[tile(0, 0)].wins == figures[advice.action.tile].wins == tempered(1.0)
+    assert figures[tile(0, 0)].best_play <= tempered(0.05)
     tied = [f for f in advice.tiles if f.wins == advice.tiles[0].wins]
     assert advice.action.tile != tile(0, 0)
     assert advice.tiles[0].best_play == max(f.best_play for f in tied) > 0.3
