@@ -98,10 +98,12 @@ HABIT_PRIOR = 0.5  # the share of the plain rules, next to the sensible player, 
 # Follow-me's simulated rate is taken at this share: bid on the calibration read for every
 # contract alike, the expert made 2 of 7 follow-me bids in 300 hands against basic.
 FOLLOW_ME_SHARE = 0.85
-# Moon for four by points: a moon pays 21 made and costs 21 set, where the least bid made
-# pays the tricks taken, at most 7.  So the expert shoots the moon when play makes it at
-# least (21 + 7) / 42 = 2/3 of the time; and simulates it only for a hand that makes the
-# least bid in nearly every layout (no other hand takes all seven tricks).
+# Moon by points: a moon pays 21 made and costs 21 set, where the least bid made pays at
+# most 7 (the tricks taken in Moon for four, the bid in Moon for three).  So the expert
+# shoots the moon when play makes it at least (21 + 7) / 42 = 2/3 of the time; and
+# simulates it only for a hand that makes the least bid in nearly every layout (no other
+# hand takes all seven tricks), or in Moon for three where normal's count of tricks would
+# shoot it.
 MOON_MAKE_RATE = (MOON + 7) / (2 * MOON)
 MOON_GATE = 0.9  # the least bid's simulated rate from which the moon is simulated
 # The moon is simulated with the hand's best trump alone (three trumps leave a strong hand
@@ -484,19 +486,23 @@ class ExpertBot:
         if made >= make_rate_needed(view.options):
             # The lowest bid that wins the auction: a higher one only adds risk.
             if view.options.game == "moon3" and type(normal) is Bid and normal.value > lowest.value:
-                return normal
+                # A made bid scores the bid itself: the higher bid normal's count of tricks
+                # makes, but its moon only where the simulation bears it out.
+                if normal.value != MOON or self._shoots_the_moon(view, bids, started):
+                    return normal
+                return lowest
             if rate >= MOON_GATE and self._shoots_the_moon(view, bids, started):
                 return bids[-1]
             return lowest
         return passing if passing is not None else lowest
 
     def _shoots_the_moon(self, view: SeatView, bids: list[Bid], started: int) -> bool:
-        """Moon for four: whether a moon pays more than the least bid (``MOON_MAKE_RATE``),
-        simulated with the hand's best trump (``MOON_LAYOUTS`` layouts at least) and read
-        through the calibration as every bid is.  Scored by marks a moon wins one mark like
-        any bid, so only where it scores 21 or settles the game."""
+        """Moon: whether a moon pays more than the least bid (``MOON_MAKE_RATE``), simulated
+        with the hand's best trump (``MOON_LAYOUTS`` layouts at least) and read through the
+        calibration as every bid is (in Moon for three, before the widow).  Scored by marks
+        a moon wins one mark like any bid, so only where it scores 21 or settles the game."""
         options = view.options
-        if options.game != "moon4" or bids[-1].value != MOON:
+        if not options.is_moon or bids[-1].value != MOON:
             return False
         if options.uses_marks and not options.moon_instant:
             return False
@@ -505,7 +511,8 @@ class ExpertBot:
         if len(made) < MOON_LAYOUTS:
             return False
         rate = simulated_rate(trump, made)
-        return made_in_play(options, MOON, rate) >= MOON_MAKE_RATE
+        widow = options.game == "moon3" and view.discard is None
+        return made_in_play(options, MOON, rate, before_widow=widow) >= MOON_MAKE_RATE
 
     def discard(self, view: SeatView) -> Action:
         return self._normal.discard(view)

@@ -217,16 +217,43 @@ def test_the_expert_shoots_the_moon_in_moon_for_four_when_it_pays(
         assert (rate >= MOON_MAKE_RATE) == shoots
 
 
-def test_in_moon_for_three_the_expert_takes_its_higher_bids_from_normal(monkeypatch) -> None:
-    # Its own rule for the moon is Moon for four's: in Moon for three, bid before the widow
-    # is taken, the expert bids more than the least (a moon included) only as normal does.
+@pytest.mark.parametrize(
+    ("normal_bids", "moon", "expected"),
+    [
+        (6, [True] * 20, 6),  # normal's higher bid
+        (MOON, [True] * 20, MOON),  # normal's moon, borne out by the simulation
+        (MOON, [True] * 2 + [False] * 18, None),  # normal's moon, not borne out: the least
+        (None, [True] * 20, MOON),  # normal passes: the expert's own rule, as in Moon for 4
+        (None, [True] * 2 + [False] * 18, None),
+    ],
+)
+def test_in_moon_for_three_the_expert_takes_normal_s_higher_bids_and_a_moon_that_pays(
+    normal_bids, moon, expected, monkeypatch
+) -> None:
+    # Bid before the widow is taken, a made bid scores the bid itself: the expert bids
+    # more than the least as normal's count of tricks does, but shoots the moon (21 made,
+    # 21 lost) only where its simulation makes it at least MOON_MAKE_RATE of the time.
     game = Game.new("moon3", seed=11)
     view = game.view(game.to_act.seat)
     monkeypatch.setattr(ExpertBot, "make_rate", lambda self, view, value: 1.0)
     monkeypatch.setattr("moon42.ai.expert.made_in_play", lambda options, bid, rate, **k: rate)
     monkeypatch.setattr(ExpertBot, "_simulate",
-                        lambda self, view, trumps, bid, rng, since=None: {t: [True] * 20
+                        lambda self, view, trumps, bid, rng, since=None: {t: moon
                                                                      for t in trumps})
-    monkeypatch.setattr("moon42.ai.normal.NormalBot.bid", lambda self, view: Pass(view.seat))
+    normal = Pass(view.seat) if normal_bids is None else Bid(view.seat, normal_bids)
+    monkeypatch.setattr("moon42.ai.normal.NormalBot.bid", lambda self, view: normal)
     action = ExpertBot(3, budget=None, call_budget=None, layouts=8).bid(view)
-    assert type(action) is Bid and action.value == view.options.min_bid
+    assert type(action) is Bid
+    assert action.value == (view.options.min_bid if expected is None else expected)
+
+
+def test_in_moon_for_three_the_dealer_does_not_shoot_a_moon_that_no_layout_makes() -> None:
+    # The dealer after two passes, holding 6-4 5-4 5-2 4-4 4-3 2-2 0-0: normal counts 5.85
+    # tricks in fours and one more from the widow, enough to shoot the moon; the expert's
+    # simulation makes the moon in none of its layouts (the least bid, 4, in every one).
+    game = Game.new("moon3", seed=3)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    view = game.view(0)
+    assert decide(make_bot("normal", seed=1), view) == Bid(0, MOON)
+    assert ExpertBot(1).bid(view) == Bid(0, view.options.min_bid)
