@@ -60,18 +60,20 @@ def _with_facts(head: str, facts: list[str]) -> Parts:
 
 
 class _CallFigure(NamedTuple):
-    """A call's figure as a hint gives it, in three pieces: the figure (``made in about
-    60%``), whose figure it is (`` of hands like this``, or ""), and apart from them the
-    figure against ``basic`` (`` (N% against basic)``, or ""), the first thing a short line
+    """A call's figure as a hint gives it, in four pieces: the figure (``made in about
+    60%``), whose figure it is (`` of hands like this``, or ""), when and how surely
+    (`` before the widow``, `` (few measured)``, or ""), and apart from them the figure
+    against ``basic`` (`` (N% against basic)``, or ""), the first thing a short line
     leaves out."""
 
     figure: str
     whose: str = ""
+    when: str = ""
     basic: str = ""
 
     @property
     def whole(self) -> str:
-        return self.figure + self.whose + self.basic
+        return self.figure + self.whose + self.when + self.basic
 
 
 def _call_figure(
@@ -95,14 +97,16 @@ def _call_figure(
     found = odds.estimate
     if found is None:
         return None
-    like = " of hands like this before the widow" if widow_to_come else " of hands like this"
+    like = " of hands like this"
+    when = " before the widow" if widow_to_come else ""
     if found.rough:
-        return _CallFigure(f"made in roughly {_pct(found.experts)}", f"{like} (few measured)")
+        return _CallFigure(f"made in roughly {_pct(found.experts)}", like,
+                           f"{when} (few measured)")
     basic = f" ({_pct(found.basic)} against basic)" if found.basic is not None else ""
     shown = _about(found.experts)
     if under is not None and round(100 * found.experts) >= round(100 * under):
         shown = f"just under {_pct(under)}"
-    return _CallFigure(f"made in {shown}", like, basic)
+    return _CallFigure(f"made in {shown}", like, when, basic)
 
 
 def _call_short(odds: CallOdds) -> str | None:
@@ -165,7 +169,7 @@ def _call_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
         # The reason and the neighbouring bids' figures go before the figure against basic
         # on a line too short for all of them.
         rank = 4 if why or neighbours else 3
-        parts += _figure_parts(figure, rank, moved is not None) + why
+        parts += _figure_parts(figure, rank, moved is not None, bool(neighbours)) + why
         parts += neighbours + _moved_part(moved)
     return parts
 
@@ -192,11 +196,16 @@ def _why_bid_under_half(view: SeatView, odds: CallOdds | None) -> Parts:
     return [(f"; bidding from {_pct(needed)} wins more hands than passing", 3)]
 
 
-def _figure_parts(found: _CallFigure, basic_rank: int = 3, moved: bool = False) -> Parts:
+def _figure_parts(found: _CallFigure, basic_rank: int = 3, moved: bool = False,
+                  neighbours: bool = False) -> Parts:
     """A call's figure, and apart from it (cut first) the one against ``basic``; with why
-    it moved to tell, whose figure it is stands apart too, cut before the first reason."""
-    figure, whose, basic = found
-    head = [(f"; {figure}", 1), (whose, 3)] if moved and whose else [(f"; {figure}{whose}", 1)]
+    it moved to tell, whose figure it is stands apart too, cut before the first reason, and
+    with the neighbouring bids' figures, before them (after the one against basic)."""
+    figure, whose, when, basic = found
+    if whose and (moved or neighbours):
+        head = [(f"; {figure}", 1), (whose, 3 if moved else 4)] + ([(when, 1)] if when else [])
+    else:
+        head = [(f"; {figure}{whose}{when}", 1)]
     return head + ([(basic, basic_rank)] if basic else [])
 
 

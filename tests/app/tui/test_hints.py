@@ -344,3 +344,20 @@ def test_the_advice_is_the_same_whatever_the_hidden_tiles(seed, steps) -> None:
     assert other is not None
     assert [other.view(s).hand for s in (1, 2, 3)] != [game.view(s).hand for s in (1, 2, 3)]
     assert advise(other.view(0), **FIXED) == advise(game.view(0), **FIXED)
+
+
+def test_moon_for_three_before_the_widow_keeps_a_neighbouring_bid_at_80_columns() -> None:
+    # "of hands like this" gives way (after the figure against basic) to the bid below or
+    # above; "before the widow" stays with the figure it qualifies.
+    game = Game.new("moon3", seed=4)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    view = game.view(0)
+    advice = advise(view, **FIXED)
+    assert advice.action == Bid(0, 5) and [value for value, _ in advice.others] == [4, 6]
+    below = _short(advice.others[0][1])
+    wide, narrow = hint_lines(view, advice, 200)[1], hint_lines(view, advice, 78)[1]
+    assert "of hands like this before the widow (" in wide and "against basic" in wide
+    assert "of hands like this" not in narrow and "against basic" not in narrow
+    assert narrow.startswith("Made in about ") and f" before the widow; 4: {below}" in narrow
+    assert len(narrow) <= 78
