@@ -173,8 +173,8 @@ def advise(
     value, results = bot.simulations[-1]
     if type(action) is Bid and action.value != value:
         # The last bid simulated is not the one made (Moon for three's higher bids are
-        # normal's; in Moon for four a moon weighed may not be shot): the figure is the
-        # bid's own, on the same layouts.
+        # normal's; a moon weighed may not be shot): the figure is the bid's own, on the
+        # same layouts.
         bot.simulated_rates(view, action.value)
         value, results = bot.simulations[-1]
     elif type(action) not in (Bid, Pass) and turn.kind == "bid":

@@ -117,9 +117,7 @@ def _shown(rate: float) -> str:
 
 
 def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
-    game = Game.new("texas42", seed=5)
-    while game.to_act.seat != 0:
-        game.apply(Pass(game.to_act.seat))
+    game = _passed_to_you("texas42", seed=5)
     view = game.view(0)  # 6-6 4-1 4-0 3-3 2-1 1-1 1-0
     advice = advise(view, **FIXED)
     assert isinstance(advice.action, Bid) and advice.odds
@@ -137,6 +135,14 @@ def test_a_bid_hint_names_the_trump_and_what_the_hand_holds() -> None:
     # Cut to fit: the move stays, the figures go before it.
     assert hint_text(view, advice, 40).startswith(f"Hint: Bid {advice.action.value}")
     assert len(hint_text(view, advice, 40)) <= 40
+
+
+def _passed_to_you(game_name: str, seed: int) -> Game:
+    """A game dealt from ``seed`` in which every seat before seat 0 has passed."""
+    game = Game.new(game_name, seed=seed)
+    while game.to_act.seat != 0:
+        game.apply(Pass(game.to_act.seat))
+    return game
 
 
 def _short(odds) -> str:
@@ -172,9 +178,7 @@ def test_a_bid_hint_gives_the_neighbouring_bids_figures() -> None:
 
 
 def test_the_least_bid_has_only_the_next_bid_up_beside_it() -> None:
-    game = Game.new("texas42", seed=5)
-    while game.to_act.seat != 0:
-        game.apply(Pass(game.to_act.seat))
+    game = _passed_to_you("texas42", seed=5)
     view = game.view(0)
     advice = advise(view, **FIXED)
     assert advice.action == Bid(0, 30)
@@ -194,17 +198,13 @@ def test_the_least_bid_has_only_the_next_bid_up_beside_it() -> None:
 
 
 def test_a_pass_or_a_trump_hint_has_no_neighbouring_bids() -> None:
-    game = Game.new("texas42", seed=9)
-    while game.to_act.seat != 0:
-        game.apply(Pass(game.to_act.seat))
+    game = _passed_to_you("texas42", seed=9)
     advice = advise(game.view(0), **FIXED)
     assert isinstance(advice.action, Pass) and advice.others == ()
 
 
 def test_a_pass_hint_gives_how_rarely_play_makes_the_bid() -> None:
-    game = Game.new("texas42", seed=9)
-    while game.to_act.seat != 0:
-        game.apply(Pass(game.to_act.seat))
+    game = _passed_to_you("texas42", seed=9)
     view = game.view(0)  # 6-4 5-1 4-2 4-0 3-1 2-0 1-0: no double, no long suit
     advice = advise(view, **{**FIXED, "layouts": 128})  # 16 layouts for a call
     assert isinstance(advice.action, Pass)
@@ -231,9 +231,7 @@ def test_the_bid_hint_and_the_trump_hint_of_a_hand_tell_the_same_story() -> None
     # bid is weighed with is the trump named, with the same figure, and the hand is
     # described alike (here both solve the same number of layouts, without a clock).
     for game_name, seed in (("texas42", 5), ("texas42", 21), ("moon4", 4)):
-        game = Game.new(game_name, seed=seed)
-        while game.to_act.seat != 0:
-            game.apply(Pass(game.to_act.seat))
+        game = _passed_to_you(game_name, seed=seed)
         settings = {**FIXED, "layouts": 64}
         bid = advise(game.view(0), **settings)
         if not isinstance(bid.action, Bid):
@@ -349,9 +347,7 @@ def test_the_advice_is_the_same_whatever_the_hidden_tiles(seed, steps) -> None:
 def test_moon_for_three_before_the_widow_keeps_a_neighbouring_bid_at_80_columns() -> None:
     # "of hands like this" gives way (after the figure against basic) to the bid below or
     # above; "before the widow" stays with the figure it qualifies.
-    game = Game.new("moon3", seed=4)
-    while game.to_act.seat != 0:
-        game.apply(Pass(game.to_act.seat))
+    game = _passed_to_you("moon3", seed=4)
     view = game.view(0)
     advice = advise(view, **FIXED)
     assert advice.action == Bid(0, 5) and [value for value, _ in advice.others] == [4, 6]
