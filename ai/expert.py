@@ -213,12 +213,14 @@ class ExpertBot:
         layouts: int = MAX_LAYOUTS,
         call_budget: float | None = CALL_BUDGET,
         habit_prior: float = HABIT_PRIOR,
+        reads_partner: bool = False,
     ) -> None:
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.budget = budget
         self.layouts = layouts
         self.call_budget = call_budget
         self.habit_prior = habit_prior
+        self.reads_partner = reads_partner
         self._normal = NormalBot(seed)
         self.majority = False
 
@@ -282,7 +284,7 @@ class ExpertBot:
         quick = _asks_made_only(view)
         # Early tiles shape the hand most and each layout costs most then: more time.
         budget = Budget(self.seconds_for(view))
-        reading = Reading(view, self.habit_prior)
+        reading = Reading(view, self.habit_prior, self.reads_partner)
         rng = self._play_rng(view)
         # The styles are drawn from a stream of their own, so reading the opponents never
         # changes which layouts are dealt.

@@ -56,6 +56,11 @@ def _expert_reading_nobody(seed: int | None = None, **settings: Any) -> Strategy
     return ExpertBot(seed, habit_prior=0.0, **settings)
 
 
+def _expert_reading_partner(seed: int | None = None, **settings: Any) -> Strategy:
+    """The expert reading its partner's plays as well as the opponents'."""
+    return ExpertBot(seed, reads_partner=True, **settings)
+
+
 def _omniscient_blind_calls(seed: int | None = None, **settings: Any) -> Strategy:
     return OmniscientBot(seed, blind_calls=True, **settings)
 
@@ -77,7 +82,9 @@ def _partner_sighted_kind(kind: str) -> BotFactory:
 # bidding and naming trump; ``-trumps``, ``-doubles``, ``-count``: only those of its tiles, in
 # play), which part the expert's gap to the omniscient between the call and the play, and
 # between the partner's hidden hand and the opponents';
-# ``expert-no-reading`` measures what reading the opponents' styles is worth.
+# ``expert-no-reading`` measures what reading the opponents' styles is worth, and
+# ``expert-reading-partner`` what reading the partner's plays too would be (as a player like
+# the expert itself, ``tendencies.PARTNER_WEIGHTS``).
 HIDDEN: dict[str, BotFactory] = {
     "omniscient": OmniscientBot,
     "omniscient-blind-calls": _omniscient_blind_calls,
@@ -85,6 +92,7 @@ HIDDEN: dict[str, BotFactory] = {
     "partner-sighted-calls": _partner_sighted_calls,
     **{f"partner-sighted-{kind}": _partner_sighted_kind(kind) for kind in KINDS},
     "expert-no-reading": _expert_reading_nobody,
+    "expert-reading-partner": _expert_reading_partner,
 }
 
 # The opponent pool (``pool``): made by name, for measuring a bot against players of other

@@ -151,9 +151,10 @@ def play_likelihood(view: SeatView) -> Likelihood | None:
     return weight
 
 
-def _read_plays(view: SeatView) -> dict[int, Evidence] | None:
-    """Each opponent's plays so far this hand, by spot; None when no trump or no trump is
-    named (Nello and Sevens are played by other habits)."""
+def _read_plays(view: SeatView, partner: bool = False) -> dict[int, Evidence] | None:
+    """Each opponent's plays so far this hand (and with ``partner`` the partner's), by
+    spot; None when no trump or no trump is named (Nello and Sevens are played by other
+    habits)."""
     trump = view.trump
     rules = view.trick_rules
     if trump is None or rules is None or trump in (Trump.NELLO, Trump.SEVENS):
@@ -161,12 +162,14 @@ def _read_plays(view: SeatView) -> dict[int, Evidence] | None:
     bidding_side = {s for s in (view.bidder, view.declarer) if s is not None}
     if view.options.partnerships and view.bidder is not None:
         bidding_side.add((view.bidder + 2) % 4)
-    opponents = {s for s in range(view.seats) if s not in (view.seat, view.partner)}
+    readers = {s for s in range(view.seats) if s not in (view.seat, view.partner)}
+    if partner and view.partner is not None:
+        readers.add(view.partner)
     dealt = mask_of(tile_set_of(view))
     counts = not view.options.is_moon
     return seat_plays(
-        rules, view.tricks_so_far, opponents, bidding_side, counts, view.options.partnerships,
-        dealt,
+        rules, view.tricks_so_far, readers, bidding_side, counts, view.options.partnerships,
+        dealt, view.partner if partner else None,
     )
 
 
@@ -186,13 +189,14 @@ class Reading:
     opponent keeps to in each spot; the solver lets it play that rule's tile there.
     ``prior`` 0 reads no rules: the layout then weighs what a sensible player's plays say.
     Plays are read only when a trump or no trump is named: in Nello and Sevens nobody's
-    are.
+    are.  With ``partner`` the partner's plays are read too, as a sensible player's weighed
+    by the expert's own habits (``tendencies.PARTNER_WEIGHTS``), never as a rule's.
     """
 
-    def __init__(self, view: SeatView, prior: float) -> None:
+    def __init__(self, view: SeatView, prior: float, partner: bool = False) -> None:
         self._trump = trump_likelihood(view)
         self._auction = auction_likelihood(view)
-        read = _read_plays(view)
+        read = _read_plays(view, partner)
         self._read = read or {}
         rules = view.trick_rules  # (plays are read only when there are trick rules)
         self._prior = prior if read is not None else 0.0

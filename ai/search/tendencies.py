@@ -55,6 +55,27 @@ LEAD_OFF_WEIGHT = 0.3  # the bidding side leads something else while it holds a 
 FOLLOW_HIGH_WEIGHT = 0.5  # follows above its lowest tile to take the trick or feed count
 FOLLOW_WASTE_WEIGHT = 0.15  # follows above its lowest tile for neither
 SHED_COUNT_WEIGHT = 0.2  # gives count to the opponents' trick while it holds a tile without
+
+
+class Weights(NamedTuple):
+    """How likely each play against a sensible player's habits is, next to the sensible one."""
+
+    lead_off: float
+    follow_high: float
+    follow_waste: float
+    shed_count: float
+
+
+OPPONENT_WEIGHTS = Weights(
+    LEAD_OFF_WEIGHT, FOLLOW_HIGH_WEIGHT, FOLLOW_WASTE_WEIGHT, SHED_COUNT_WEIGHT
+)
+# A partner is read as a player like the expert itself: how often the expert, holding the
+# sensible tile, played another (self-play, Texas 42, bidding skipped, 220 deals of seed 500
+# at a quarter of its budget): it led off trump in 48% of the leads where it held one,
+# followed above its lowest tile for nothing in 24% of its follows with a choice (and to
+# take the trick or feed count in 21%), and gave count to the opponents' trick in 5% of the
+# sheds where it held a tile without.
+PARTNER_WEIGHTS = Weights(0.5, 0.5, 0.3, 0.05)
 _NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
 
 
@@ -83,8 +104,10 @@ def seat_plays(
     counts: bool,
     partnerships: bool,
     dealt: int,
+    partner: int | None = None,
 ) -> dict[int, Evidence]:
-    """Each seat of ``readers``' plays in ``tricks`` (one hand's, in order), by spot."""
+    """Each seat of ``readers``' plays in ``tricks`` (one hand's, in order), by spot; the
+    plays of ``partner`` (one of them) weighed as the expert's partner's."""
     out: dict[int, Evidence] = {s: {} for s in readers}
     later: dict[int, int] = {}
     plays = [(trick, i) for trick in tricks for i in range(len(trick.plays))]
@@ -107,7 +130,8 @@ def seat_plays(
             ours = partnerships and (trick.plays[best][0] - seat) % 2 == 0
             suited = bool(rules.follow_mask[suit] >> tile & 1)
             spot = spot_of(False, suited, not ours)
-        check = _sensible(rules, trick, i, seat, bidding_side, counts, partnerships)
+        weights = PARTNER_WEIGHTS if seat == partner else OPPONENT_WEIGHTS
+        check = _sensible(rules, trick, i, seat, bidding_side, counts, partnerships, weights)
         sensible, unlikely = check if check is not None else (0, 1.0)
         play = SeatPlay(spot, tile, suit, top, later[seat], dealt & ~seen[k], sensible, unlikely)
         out[seat].setdefault(spot, []).insert(0, play)
@@ -122,6 +146,7 @@ def _sensible(
     bidding_side: set[int],
     counts: bool,
     partnerships: bool,
+    weights: Weights = OPPONENT_WEIGHTS,
 ) -> tuple[int, float] | None:
     """For the ``i``-th play of ``trick``: the tiles whose holding makes it unlikely (the
     sensible plays it passed over) and how unlikely; None when it says nothing."""
@@ -129,7 +154,7 @@ def _sensible(
     if i == 0:
         trumps = rules.follow_mask[TRUMP_SUIT]
         if seat in bidding_side and trumps and not rules.is_trump[tile]:
-            return trumps, LEAD_OFF_WEIGHT
+            return trumps, weights.lead_off
         return None
     tiles = [t for _, t in trick.plays[: i + 1]]
     led = rules.led_suit[tiles[0]]
@@ -145,10 +170,10 @@ def _sensible(
             return None
         takes = power[tile] > power[tiles[best]]
         feeds = counts and partner_winning and TILES[tile].count > 0
-        return lower, FOLLOW_HIGH_WEIGHT if takes or feeds else FOLLOW_WASTE_WEIGHT
+        return lower, weights.follow_high if takes or feeds else weights.follow_waste
     if not counts or TILES[tile].count == 0 or power[tile] > power[tiles[best]] or partner_winning:
         return None  # no count given, or it takes the trick, or its partner does
-    return _NO_COUNT, SHED_COUNT_WEIGHT
+    return _NO_COUNT, weights.shed_count
 
 
 def spot_likelihoods(

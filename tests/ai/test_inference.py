@@ -9,15 +9,18 @@ from statistics import fmean
 from moon42.ai.basic import BasicBot
 from moon42.ai.budget import Budget
 from moon42.ai.expert import ExpertBot
-from moon42.ai.facts.forced_auction import skip_auction
+from moon42.ai.facts.forced_auction import given_auction, skip_auction
+from moon42.ai.registry import make_bot
 from moon42.ai.search.inference import (
     FOLLOW_WASTE_WEIGHT,
     LEAD_OFF_WEIGHT,
     SHORTFALL_WEIGHT,
+    Reading,
     play_likelihood,
     trump_likelihood,
 )
 from moon42.ai.search.layouts import constraints_of, sample
+from moon42.ai.search.tendencies import PARTNER_WEIGHTS
 from moon42.rules import Bid, Game, Pass, Phase, Trump
 from moon42.rules.actions import NameTrump
 from moon42.rules.tiles import TILES, mask_of, tile
@@ -194,3 +197,27 @@ def test_a_player_of_rules_of_thumb_plays_sensibly_in_every_layout_it_is_dealt()
             game.apply(bot.play(view))
     assert read > 500
     assert below > read // 4
+
+
+def test_the_expert_reading_its_partner_reads_it_as_a_player_like_itself() -> None:
+    """A partner's play above its lowest tile for nothing makes a layout in which it held a
+    lower one less likely, by the partner's weight (the expert's own habit), not the
+    opponents'; the expert (which does not read its partner) weighs only the opponents'."""
+    game = next(g for g in map(_followed_high, range(40)) if g is not None)
+    namer = game.view(0).declarer
+    follower = (namer + 1) % 4
+    high = game.view(0).current_trick.plays[1][1]
+    lower = next(t for t in (tile(5, 0), tile(5, 1), tile(5, 2)) if t.pips < high.pips)
+    view = game.view((follower + 2) % 4)  # the follower's partner
+    hands = [0, 0, 0, 0]
+    held_lower = list(hands)
+    held_lower[follower] = mask_of([lower])
+    with given_auction():
+        reading = Reading(view, 0.0, partner=True)
+        not_reading = Reading(view, 0.0)
+        assert reading(hands) == 1.0
+        assert reading(held_lower) == PARTNER_WEIGHTS.follow_waste
+        assert not_reading(held_lower) == 1.0
+    assert PARTNER_WEIGHTS.follow_waste != FOLLOW_WASTE_WEIGHT
+    assert make_bot("expert-reading-partner", 1).reads_partner
+    assert not ExpertBot(1).reads_partner
