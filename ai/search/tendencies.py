@@ -45,6 +45,9 @@ __all__ = [
     "FOLLOW_HIGH_WEIGHT",
     "FOLLOW_WASTE_WEIGHT",
     "SHED_COUNT_WEIGHT",
+    "Weights",
+    "OPPONENT_WEIGHTS",
+    "PARTNER_WEIGHTS",
 ]
 
 SLIP = 0.2  # how often a player of a rule plays otherwise (a sensible tile)
@@ -70,11 +73,11 @@ OPPONENT_WEIGHTS = Weights(
     LEAD_OFF_WEIGHT, FOLLOW_HIGH_WEIGHT, FOLLOW_WASTE_WEIGHT, SHED_COUNT_WEIGHT
 )
 # A partner is read as a player like the expert itself: how often the expert, holding the
-# sensible tile, played another (self-play, Texas 42, bidding skipped, 220 deals of seed 500
-# at a quarter of its budget): it led off trump in 48% of the leads where it held one,
-# followed above its lowest tile for nothing in 24% of its follows with a choice (and to
-# take the trick or feed count in 21%), and gave count to the opponents' trick in 5% of the
-# sheds where it held a tile without.
+# sensible tile, played another (``python -m moon42.ai.lab.habit_rates``: self-play, Texas
+# 42, bidding skipped, 220 deals of seed 500 at a quarter of its budget): it led off trump
+# in 48% of the leads where it held one, followed above its lowest tile for nothing in 24%
+# of its follows with a choice (and to take the trick or feed count in 21%), and gave count
+# to the opponents' trick in 5% of the sheds where it held a tile without.
 PARTNER_WEIGHTS = Weights(0.5, 0.5, 0.3, 0.05)
 _NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
 
