@@ -27,11 +27,9 @@ from moon42.rules.tiles import TILES
 from moon42.rules.trump import TRUMP_SUIT, trick_rules
 
 from ..budget import scaled
-from ..facts.forced_auction import given_auction, skip_auction
-from ..protocol import decide
 from ..registry import make_bot
 from ..workers import play_all
-from .arena import deal_seed
+from .arena import _play_hand, deal_seed
 
 __all__ = ["ROWS", "counts_of", "hand_counts", "main"]
 
@@ -99,11 +97,7 @@ def _deal(job: tuple[str, int, int, float]) -> Counter:
         if aim is not None:
             aim()
     with scaled(share):
-        skip_auction(game)
-        with given_auction():
-            while game.to_act is not None:
-                seat = game.to_act.seat
-                game.apply(decide(bots[seat], game.view(seat)))
+        _play_hand(game, bots, bidding=False)  # as the arena's --no-bidding plays it
     return hand_counts(game.results[-1])
 
 
