@@ -45,6 +45,7 @@ __all__ = [
     "ArenaConfig",
     "DealSink",
     "Outcome",
+    "play_hand",
     "Summary",
     "play_deal",
     "play_runs",
@@ -133,7 +134,9 @@ def deal_seed(seed: int, deal: int) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
-def _play_hand(game: Game, bots: list, bidding: bool) -> None:
+def play_hand(game: Game, bots: list, bidding: bool) -> None:
+    """One hand of ``game`` played by ``bots``; without ``bidding`` the auction is forced
+    (``skip_auction``) and read as given."""
     if not bidding:
         skip_auction(game)
     with nullcontext() if bidding else given_auction():
@@ -190,7 +193,7 @@ def _play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
         contracts: list[tuple[str, str, bool, float]] = []
         hands = 0
         while True:
-            _play_hand(game, bots, config.bidding)
+            play_hand(game, bots, config.bidding)
             hands += 1
             result = game.results[-1]
             if result.bidder is not None:

@@ -29,7 +29,7 @@ from moon42.rules.trump import TRUMP_SUIT, trick_rules
 from ..budget import scaled
 from ..registry import make_bot
 from ..workers import play_all
-from .arena import _play_hand, deal_seed
+from .arena import deal_seed, play_hand
 
 __all__ = ["ROWS", "counts_of", "hand_counts", "main"]
 
@@ -97,7 +97,7 @@ def _deal(job: tuple[str, int, int, float]) -> Counter:
         if aim is not None:
             aim()
     with scaled(share):
-        _play_hand(game, bots, bidding=False)  # as the arena's --no-bidding plays it
+        play_hand(game, bots, bidding=False)  # as the arena's --no-bidding plays it
     return hand_counts(game.results[-1])
 
 

@@ -9,7 +9,7 @@ from statistics import fmean
 from moon42.ai.budget import Budget
 from moon42.ai.expert import ExpertBot
 from moon42.ai.facts.forced_auction import auction_given, given_auction
-from moon42.ai.lab.arena import _play_hand
+from moon42.ai.lab.arena import play_hand
 from moon42.ai.normal import NormalBot
 from moon42.ai.search.auction import FLOOR, auction_likelihood, call_chance
 from moon42.ai.search.inference import Reading
@@ -166,5 +166,5 @@ def test_the_arena_plays_a_skipped_auction_as_given() -> None:
     for bidding in (True, False):
         Watcher.bidding = bidding
         game = Game.new("texas42", seed=3)
-        _play_hand(game, [Watcher() for _ in range(4)], bidding)
+        play_hand(game, [Watcher() for _ in range(4)], bidding)
     assert seen == {True: {False}, False: {True}}
