@@ -215,8 +215,19 @@ def _moved_part(moved: Moved | None) -> Parts:
     if moved is None:
         return []
     reasons = moved.reasons
-    return ([(f"; was {moved.was}", 1)] + [(f": {r}", 1) for r in reasons[:1]]
-            + [(f", {r}", 3) for r in reasons[1:]])
+    first: Parts = []
+    if reasons:  # a trick's count stands apart, cut before the trick (long names)
+        trick, count = _count_apart(reasons[0])
+        first = [(f": {trick}", 1)] + ([(count, 1)] if count else [])
+    return [(f"; was {moved.was}", 1)] + first + [(f", {r}", 3) for r in reasons[1:]]
+
+
+def _count_apart(reason: str) -> tuple[str, str]:
+    """``reason`` and apart from it a trick's count at its end (``" (15 count)"``), or ""."""
+    head, sep, tail = reason.rpartition(" (")
+    if sep and tail.endswith(" count)"):
+        return head, f" ({tail}"
+    return reason, ""
 
 
 def _headline_parts(goal: str, f: TileFigures, moved: Moved | None) -> Parts:

@@ -35,6 +35,10 @@ from ...play.phrases import phrase
 
 __all__ = ["Claim", "play_claims", "play_reason", "hand_claims", "discard_claims"]
 
+# Two opponents named longer than this ("Margaret and Victoria") are "both opponents": the
+# hint's first line at 80 columns keeps room for the rest of the reason.
+LONG_NAMES = 21
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -204,6 +208,8 @@ def _lead_claims(m: _Move) -> list[Claim]:
         # more than how high the tile stands in its suit.
         names = [m.view.players[s] for s in m.may_trump_it]
         who = " and ".join(names)
+        if len(names) == 2 and len(who) > LONG_NAMES:  # (to leave the line room)
+            who = "both opponents"
         verb = "is" if len(names) == 1 else "are"
         out.insert(0, Claim("out_of_suit_may_trump",
                             f"{who} {verb} out of {suit_name(m.suit)} and may trump it"))

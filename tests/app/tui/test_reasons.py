@@ -12,19 +12,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from moon42.ai.facts.knowledge import tile_set_of
 from moon42.ai.protocol import decide
 from moon42.ai.random_bot import RandomBot
-from moon42.app.tui.text.reasons import discard_claims, hand_claims, play_claims, play_reason
+from moon42.app.play.config import NAME_LIMIT
+from moon42.app.tui.text.reasons import (
+    LONG_NAMES,
+    discard_claims,
+    hand_claims,
+    play_claims,
+    play_reason,
+)
 from moon42.rules import Game, NameTrump, Play
 from moon42.rules.tiles import TILES
 from moon42.rules.trump import TRUMP_SUIT, Trump, suit_name
 from moon42.rules.views import SeatView
 from tests.ai.helpers import random_options
 
+LONG_NAMES_PLAYED = ("Bartholomews", "Christophers", "Alexandrinas", "Maximilianus")
+assert {len(n) for n in LONG_NAMES_PLAYED} == {NAME_LIMIT}
 HANDS = 80  # random hands a game: over 3,000 positions in play over the three games
 
 
@@ -73,10 +83,18 @@ def _check_play(game: Game, view: SeatView, t, key: str, words: str) -> None:
         # The seats named are opponents, and truly hold no tile of the suit led.
         follow = rules.follow_mask[led]
         assert not rules.is_trump[t] and not trick
-        named = words.split(" is out of ")[0].split(" are out of ")[0].split(" and ")
+        named = words.split(" is out of ")[0].split(" are out of ")[0]
         assert words.endswith(f"out of {suit_name(led)} and may trump it")
-        for name in named:
-            seat = list(view.players).index(name)
+        opponents = [s for s in range(view.seats)
+                     if s not in (view.seat, view.partner, view.sitting_out)]
+        # Two long names are "both opponents" (and two short ones are named).
+        if named == "both opponents":
+            both = " and ".join(view.players[s] for s in opponents)
+            assert len(opponents) == 2 and len(both) > LONG_NAMES
+        else:
+            assert " and " not in named or len(named) <= LONG_NAMES, words
+        for seat in opponents if named == "both opponents" else [
+                list(view.players).index(name) for name in named.split(" and ")]:
             assert seat not in (view.seat, view.partner)
             assert not any(follow >> int(u) & 1 for u in game.view(seat).hand)
     elif key == "holds_trick":
@@ -200,15 +218,19 @@ def test_every_reason_shown_is_true_of_the_real_hands(game_name) -> None:
     for _ in range(HANDS):
         game = Game.new(game_name, random_options(rng, game_name), seed=rng.randrange(2**32))
         bots = [RandomBot(rng.randrange(2**32)) for _ in range(game.seats)]
+        long_names = rng.random() < 0.5
         while game.to_act is not None:
             seat = game.to_act.seat
             view = game.view(seat)
+            if long_names:  # as many letters as a name may have
+                view = replace(view, players=LONG_NAMES_PLAYED[:view.seats])
             if view.to_act.kind == "play":
                 positions += 1
                 for action in view.legal:
                     for claim in play_claims(view, action.tile):
                         _check_play(game, view, action.tile, claim.key, claim.words)
                         seen[claim.key] += 1
+                        seen["both opponents"] += claim.words.startswith("both opponents")
                     play_reason(view, action.tile)
             elif view.to_act.kind == "discard":
                 for action in view.legal:
@@ -235,4 +257,5 @@ def test_every_reason_shown_is_true_of_the_real_hands(game_name) -> None:
     if game_name == "texas42":
         expected |= {"count_in_trick", "gives_count", "no_count", "least_count", "count_held"}
     assert expected <= set(seen), expected - set(seen)
+    assert seen["both opponents"] > 0
 
