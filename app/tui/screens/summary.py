@@ -14,12 +14,13 @@ from textual.widgets import Static
 
 from moon42.rules import HandResult, Trump
 from moon42.rules.bidding import MARK, MOON
+from moon42.rules.options import Options
 from moon42.rules.scoring import unit_of, units_of
 from moon42.rules.views import SeatView
 
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.words import GAME_TITLES, bid_text, trump_text
-from ..widgets.scoreboard import Scoreboard, unit_names
+from ..widgets.scoreboard import SCOREBOARD_WIDTH, Scoreboard, unit_names
 from ..widgets.steady_footer import SteadyFooter
 
 __all__ = ["HandSummaryScreen", "summary_text", "hands_that_fit"]
@@ -53,22 +54,34 @@ def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
     bid = bid_text(result.bid, result.contract or "bid", options)
     trump = trump_text(result.trump, options)
     verdict = f"{glyphs.made} MADE" if result.made else f"{glyphs.set} SET"
-    text.append(f"{bidder} bid {bid}, trump {trump}: ")
+    head = f"{bidder} bid {bid}, trump {trump}: "
+    need = need_line(result, view)
+    text.append(head)
     text.append(verdict, "bold reverse" if result.made else "bold underline")
-    text.append(f" ({need_line(result, view)})\n\n")
-    width = max(len(s) for s in sides) + 1
-    for side, unit in zip(sides, units, strict=True):
-        tricks = sum(result.tricks_won[s] for s in unit)
-        line = f"  {side + ':':<{width}} took {tricks} trick{'s' * (tricks != 1)}"
-        if not options.is_moon:
-            points = sum(result.points[s] for s in unit)
-            line += f", {points} point{'s' * (points != 1)} ({points - tricks} in count)"
-        change = result.score[unit[0]]
-        unit_word = "mark" if options.uses_marks else "point"
-        line += f"   {change:+d} {unit_word}{'s' * (abs(change) != 1)}"
-        mark = " <- bidder" if result.bidder in unit else ""
-        text.append(line + mark + "\n")
+    # What was needed goes under the verdict where the line would run past 80 columns.
+    one_line = len(head) + len(verdict) + len(need) + 3 <= SCOREBOARD_WIDTH
+    text.append(f" ({need})\n\n" if one_line else f"\n  {need}\n\n")
+    lines = [_side_line(result, options, side, unit, max(len(s) for s in sides) + 1, count)
+             for count in (True, False) for side, unit in zip(sides, units, strict=True)]
+    with_count, without = lines[:len(sides)], lines[len(sides):]
+    # Long names: every side's count is left to the log, so the lines still read alike.
+    fits = all(len(line) <= SCOREBOARD_WIDTH for line in with_count)
+    text.append("".join(f"{line}\n" for line in (with_count if fits else without)))
     return text
+
+
+def _side_line(result: HandResult, options: Options, side: str, unit: tuple[int, ...],
+               width: int, count: bool) -> str:
+    """What a side took and scored (Texas 42: its points, and with ``count`` their count)."""
+    tricks = sum(result.tricks_won[s] for s in unit)
+    line = f"  {side + ':':<{width}} took {tricks} trick{'s' * (tricks != 1)}"
+    if not options.is_moon:
+        n = sum(result.points[s] for s in unit)
+        line += f", {n} point{'s' * (n != 1)}" + (f" ({n - tricks} in count)" if count else "")
+    change = result.score[unit[0]]
+    unit_word = "mark" if options.uses_marks else "point"
+    line += f"   {change:+d} {unit_word}{'s' * (abs(change) != 1)}"
+    return line + (" <- bidder" if result.bidder in unit else "")
 
 
 def hands_that_fit(rows: int, view: SeatView) -> int:
