@@ -61,12 +61,17 @@ def summary_text(result: HandResult, view: SeatView, glyphs: Glyphs) -> Text:
     # What was needed goes under the verdict where the line would run past 80 columns.
     one_line = len(head) + len(verdict) + len(need) + 3 <= SCOREBOARD_WIDTH
     text.append(f" ({need})\n\n" if one_line else f"\n  {need}\n\n")
-    lines = [_side_line(result, options, side, unit, max(len(s) for s in sides) + 1, count)
-             for count in (True, False) for side, unit in zip(sides, units, strict=True)]
-    with_count, without = lines[:len(sides)], lines[len(sides):]
-    # Long names: every side's count is left to the log, so the lines still read alike.
-    fits = all(len(line) <= SCOREBOARD_WIDTH for line in with_count)
-    text.append("".join(f"{line}\n" for line in (with_count if fits else without)))
+    width = max(len(s) for s in sides) + 1
+
+    def side_lines(count: bool) -> list[str]:
+        return [_side_line(result, options, side, unit, width, count)
+                for side, unit in zip(sides, units, strict=True)]
+
+    lines = side_lines(count=True)
+    if any(len(line) > SCOREBOARD_WIDTH for line in lines):
+        # Long names: every side's count is left to the log, so the lines still read alike.
+        lines = side_lines(count=False)
+    text.append("".join(f"{line}\n" for line in lines))
     return text
 
 
