@@ -45,6 +45,7 @@ __all__ = [
     "ArenaConfig",
     "DealSink",
     "Outcome",
+    "aim_for_majority",
     "play_hand",
     "Summary",
     "play_deal",
@@ -134,6 +135,16 @@ def deal_seed(seed: int, deal: int) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
+def aim_for_majority(bots: list) -> list:
+    """``bots``, each that can set to play every hand for more than half of it: what wins a
+    hand where the bidding is skipped."""
+    for bot in bots:
+        aim = getattr(bot, "aim_for_majority", None)
+        if aim is not None:
+            aim()
+    return bots
+
+
 def play_hand(game: Game, bots: list, bidding: bool) -> None:
     """One hand of ``game`` played by ``bots``; without ``bidding`` the auction is forced
     (``skip_auction``) and read as given."""
@@ -184,10 +195,7 @@ def _play_deal(config: ArenaConfig, deal: int) -> list[Outcome]:
         names = {"A": config.a, "B": config.b}
         bots = [make_bot(names[side], seed * 8 + s) for s, side in enumerate(seating)]
         if not config.bidding:
-            for bot in bots:
-                aim = getattr(bot, "aim_for_majority", None)
-                if aim is not None:
-                    aim()  # play for what wins a hand here: more than half of it
+            aim_for_majority(bots)
         game = Game.new(config.game, options=options, seed=seed)
         tally = [0, 0, 0, 0]  # A's bids, made; B's bids, made
         contracts: list[tuple[str, str, bool, float]] = []

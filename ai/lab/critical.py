@@ -34,6 +34,7 @@ from ..protocol import decide
 from ..registry import make_bot
 from ..search.position import Position, for_majority
 from ..search.solver import Solver
+from .arena import aim_for_majority
 
 __all__ = ["critical_decisions", "main"]
 
@@ -67,10 +68,8 @@ def critical_decisions(
                 made = solver.reaches(child, position.goal - child.taken)
                 wins[action.tile] = made == maximiser
             if len(set(wins.values())) > 1:
-                bot = make_bot(strategy, deal * 100 + position_number, **settings)
-                aim = getattr(bot, "aim_for_majority", None)
-                if aim is not None:
-                    aim()
+                [bot] = aim_for_majority(
+                    [make_bot(strategy, deal * 100 + position_number, **settings)])
                 choice = decide(bot, view)
                 assert type(choice) is Play and view.bidder is not None
                 out.append((wins[choice.tile], seat % 2 == view.bidder % 2))

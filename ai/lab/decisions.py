@@ -54,7 +54,7 @@ from ..protocol import decide
 from ..registry import make_bot
 from ..search.position import Position, for_majority
 from ..search.solver import Solver
-from .arena import deal_seed, seats_of
+from .arena import aim_for_majority, deal_seed, seats_of
 
 __all__ = [
     "Decision", "Deal", "compare", "judge", "judge_every_tile", "judge_every_trump", "judge_trump",
@@ -182,10 +182,7 @@ def play_deal(job: tuple[str, str, int, int, dict]) -> Deal:
             if side == "A" else make_bot(opponent, game_seed * 8 + s)
             for s, side in enumerate(seating)
         ]
-        for bot in bots:
-            aim = getattr(bot, "aim_for_majority", None)
-            if aim is not None:
-                aim()  # what wins a hand here: more than half of it
+        aim_for_majority(bots)  # what wins a hand here: more than half of it
         game = Game.new(GAME, options=options, seed=game_seed)
         skip_auction(game)
         while game.to_act is not None:

@@ -28,8 +28,9 @@ from moon42.rules.trump import TRUMP_SUIT, trick_rules
 
 from ..budget import scaled
 from ..registry import make_bot
+from ..search.tendencies import NO_COUNT
 from ..workers import play_all
-from .arena import deal_seed, play_hand
+from .arena import aim_for_majority, deal_seed, play_hand
 
 __all__ = ["ROWS", "counts_of", "hand_counts", "main"]
 
@@ -43,7 +44,6 @@ ROWS = (
     ("a shed on the opponents' trick, holding a tile without count", "gave count", "shed",
      "count"),
 )
-_NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
 
 
 def hand_counts(result: HandResult, partnerships: bool = True) -> Counter:
@@ -81,7 +81,7 @@ def hand_counts(result: HandResult, partnerships: bool = True) -> Counter:
                     takes = power[tile] > power[tiles[best]]
                     feeds = partner_winning and TILES[tile].count > 0
                     out["takes" if takes or feeds else "waste"] += 1
-            elif not partner_winning and power[tile] <= power[tiles[best]] and hand & _NO_COUNT:
+            elif not partner_winning and power[tile] <= power[tiles[best]] and hand & NO_COUNT:
                 out["shed"] += 1
                 out["count"] += TILES[tile].count > 0
     return out
@@ -91,11 +91,7 @@ def _deal(job: tuple[str, int, int, float]) -> Counter:
     bot, seed, deal, share = job
     game_seed = deal_seed(seed, deal)
     game = Game.new("texas42", options={"play_out": True}, seed=game_seed)
-    bots = [make_bot(bot, game_seed * 8 + s) for s in range(4)]
-    for b in bots:
-        aim = getattr(b, "aim_for_majority", None)
-        if aim is not None:
-            aim()
+    bots = aim_for_majority([make_bot(bot, game_seed * 8 + s) for s in range(4)])
     with scaled(share):
         play_hand(game, bots, bidding=False)  # as the arena's --no-bidding plays it
     return hand_counts(game.results[-1])

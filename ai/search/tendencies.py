@@ -48,6 +48,7 @@ __all__ = [
     "Weights",
     "OPPONENT_WEIGHTS",
     "PARTNER_WEIGHTS",
+    "NO_COUNT",
 ]
 
 SLIP = 0.2  # how often a player of a rule plays otherwise (a sensible tile)
@@ -79,7 +80,7 @@ OPPONENT_WEIGHTS = Weights(
 # of its follows with a choice (and to take the trick or feed count in 21%), and gave count
 # to the opponents' trick in 5% of the sheds where it held a tile without.
 PARTNER_WEIGHTS = Weights(0.5, 0.5, 0.3, 0.05)
-_NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
+NO_COUNT = sum(1 << t for t in range(28) if TILES[t].count == 0)
 
 
 class SeatPlay(NamedTuple):
@@ -176,7 +177,7 @@ def _sensible(
         return lower, weights.follow_high if takes or feeds else weights.follow_waste
     if not counts or TILES[tile].count == 0 or power[tile] > power[tiles[best]] or partner_winning:
         return None  # no count given, or it takes the trick, or its partner does
-    return _NO_COUNT, weights.shed_count
+    return NO_COUNT, weights.shed_count
 
 
 def spot_likelihoods(
@@ -248,7 +249,7 @@ def _sensible_share(
             for t in tiles
         ]
     else:
-        if not counts or spot == SHED or not hand & _NO_COUNT:
+        if not counts or spot == SHED or not hand & NO_COUNT:
             return 1.0 / len(tiles)
         power = rules.power[play.suit]
         weights = [
