@@ -527,7 +527,9 @@ class Table(Gathers):
         """In the summary: 0 when the next hand should be dealt, else seconds to wait."""
         if self.game.phase is not Phase.HAND_OVER:
             return None
-        waiting = [s for s in self.humans() if s not in self.ready]
+        # A player away after running out of time is not waited for, unless everyone is.
+        present = [s for s in self.humans() if self.seats[s].timeouts < AWAY_AFTER]
+        waiting = [s for s in present or self.humans() if s not in self.ready]
         if not waiting:
             return 0.0
         if self.summary_wait is None:

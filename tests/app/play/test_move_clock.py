@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+from moon42.app.play.config import NAME_LIMIT
 from moon42.app.play.move_clock import AWAY_AFTER
 from moon42.app.play.table import Table
 
-from .test_tables import ANN, BOB, Clock, Inbox, run_bots
+from .test_tables import ANN, BOB, Clock, Inbox, guest, run_bots
 
 
 def clocked(clock: Clock, seconds: float = 60.0) -> Table:
@@ -113,3 +114,47 @@ def test_a_player_who_drops_is_shown_away_at_once():
     assert bob.messages[-1]["seats"][0]["connected"] is False
     t.start(BOB)  # the opener is away: Bob may not start the first game
     assert t.gathers_now()
+
+
+def test_the_next_hand_waits_for_no_player_who_is_away_unless_all_are():
+    """At a hand's summary the table deals once every player has seen it; a player away
+    after running out of time is not waited for (their partner would wait the summary's
+    whole minute every hand), unless every player is away."""
+    clock = Clock()
+    t = clocked(clock, 10.0)
+    t.take(ANN, Inbox())
+    t.take(BOB, Inbox(), seat=2)
+    t.start(ANN)
+    t.seats[2].timeouts = AWAY_AFTER  # Bob ran out of time three turns running
+    rng = random.Random(3)
+    while t.game.to_act is not None:
+        run_bots(t)
+        turn = t.game.to_act
+        if turn is not None and not t.bot_plays(turn.seat):
+            t.act(ANN, rng.choice(t.game.view(turn.seat).legal))
+    assert t.deal_due() > 0  # Ann has not seen the summary yet
+    t.next_hand(ANN)
+    assert t.deal_due() == 0.0  # Bob, away, is not waited for
+    t.seats[0].timeouts = AWAY_AFTER
+    t.ready.clear()
+    assert t.deal_due() > 0  # both away: the table waits, as for anyone
+
+
+def test_what_everyone_is_told_of_a_turn_run_out_fits_a_line_at_80_columns():
+    """The longest name a table shows (twelve letters and a guest's mark) and the words of
+    a turn run out, and of the third running, fit the message line (78 columns)."""
+    clock = Clock()
+    t = clocked(clock, 10.0)
+    name = "B" * NAME_LIMIT + "?"
+    inbox = Inbox()
+    t.take(guest(name), inbox)
+    t.start(guest(name))
+    for _ in range(AWAY_AFTER):
+        to_ann(t)
+        clock.now += 10.0
+        assert t.clock_ran_out()
+        t.bot_step()
+    told = [m["text"] for m in inbox.messages if m["type"] == "timed-out"]
+    assert len(told) == AWAY_AFTER and told[0].startswith(name)
+    assert "until they press a key" in told[-1]
+    assert max(map(len, told)) <= 78
