@@ -61,9 +61,11 @@ def timed_out(table: Any, seat: int) -> dict[str, Any]:
     s.timeouts += 1
     table.move_clock.overdue = (seat, table.moves)
     away = s.timeouts >= AWAY_AFTER
-    text = f"{s.name} took too long: played for them."
+    # One line at 80 columns, whatever the name (12 letters at most).
     if away:
-        text += f" {s.name} is away (a bot plays) until they press a key."
+        text = f"{s.name} ran out of time again: a bot plays until they press a key."
+    else:
+        text = f"{s.name} took too long: played for them."
     return {"type": "timed-out", "table": table.number, "seat": seat, "name": s.name,
             "away": away, "text": text}
 

@@ -66,10 +66,10 @@ class ClubFlow:
         if kind == "gathering":
             self._gathers(message)
         elif kind == "timed-out":
-            text = str(message.get("text", ""))[:300]
-            self.chat_log.note(text)
-            if self.table.is_mounted:
-                self.table.note(text)
+            # Said once, in the chat's lines (every screen at the table shows the last),
+            # where the bot's move that follows does not overwrite it as it would the
+            # table's message line; the hand log says it too.
+            self.chat_log.note(str(message.get("text", ""))[:300])
         elif kind == "recorded":
             name = message.get("file")
             self.record_file = name if isinstance(name, str) and \
