@@ -211,17 +211,29 @@ class LobbyScreen(Screen):
         if difficulty_changed(self, row):
             return
         if row.id == "game":
-            self.config = self._read()
-            self.config = self.config.with_(game=event.value,
-                                            options=self.options_by_game.get(event.value, {}))
-            await self.recompose()
-            self.query_one("#game", SettingRow).focus()
+            if event.value != self.config.game:  # (not taken already: ``_game_taken``)
+                await self._take_game(event.value)
         elif row.name == "scoring":
             self._target_follows_scoring()
         if row.id == "preset" and preset_chosen(self, row):
             self._target_follows_scoring()
         elif row.has_class("option"):
             option_changed(self)
+
+    async def _take_game(self, game: str) -> None:
+        """The form for ``game``, with the options last chosen for it."""
+        self.config = self._read()
+        self.config = self.config.with_(game=game, options=self.options_by_game.get(game, {}))
+        await self.recompose()
+        self.query_one("#game", SettingRow).focus()
+
+    async def _game_taken(self) -> None:
+        """A game chosen whose change has not reached the form yet (keys typed ahead over a
+        slow connection: Left, then t or Enter at once) is taken now, so that what the key
+        does is for the game the row shows."""
+        row = self.query_one("#game", SettingRow)
+        if row.value != self.config.game:
+            await self._take_game(row.value)
 
     def _target_follows_scoring(self) -> None:
         target = next(row for row in self.query(SettingRow) if row.name == "target")
@@ -277,7 +289,8 @@ class LobbyScreen(Screen):
         text = self.query_one("#seed", Input).value
         return seed_problem(int(text)) if text.isdigit() else None
 
-    def action_start(self, match: bool = False) -> None:
+    async def action_start(self, match: bool = False) -> None:
+        await self._game_taken()
         if self._seed_problem():  # the help line under the seed says why
             seed = self.query_one("#seed", Input)
             seed.focus()
@@ -286,9 +299,9 @@ class LobbyScreen(Screen):
         config = self._read()
         self.post_message(StartMatch(config) if match else StartGame(config))
 
-    def action_match(self) -> None:
+    async def action_match(self) -> None:
         """A duplicate match against bots with this setup (``play --duplicate``)."""
-        self.action_start(match=True)
+        await self.action_start(match=True)
 
     @on(Input.Changed, "#seed")
     def _seed_typed(self, event: Input.Changed) -> None:
@@ -315,9 +328,10 @@ class LobbyScreen(Screen):
 
         self.app.push_screen(LeaderboardScreen(getattr(self.app, "served", NOT_SERVED).board))
 
-    def action_tables(self) -> None:
+    async def action_tables(self) -> None:
         from .tables import TablesScreen  # for start-up time: only on a server
 
+        await self._game_taken()
         config = self._read()
         self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims,
                                           config_level(config)))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from textual import events
+
 from moon42.app.play.config import GameConfig, load_last, save_last
 from moon42.app.play.paths import lobby_file
 from moon42.app.tui.app import Moon42App
@@ -124,3 +126,20 @@ def test_a_damaged_memory_falls_back_to_the_defaults() -> None:
     lobby_file().parent.mkdir(parents=True, exist_ok=True)
     lobby_file().write_text("{not json")
     assert load_last() == GameConfig()
+
+
+
+async def test_a_game_chosen_and_started_at_once_is_the_game_started() -> None:
+    """Keys typed ahead (over a slow connection they come together): the game changed and
+    Enter at once start the game the row shows, not the one before it."""
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.screen.query_one("#game").value == "moon3"
+        # Both keys before the app handles either, as a terminal delivers keys typed ahead.
+        for key, char in (("right", None), ("enter", "\r")):
+            app._driver.send_message(events.Key(key, char))
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the game")
+        assert app.flow.game.options.game == "moon4"
