@@ -75,8 +75,10 @@ def side_name(view: SeatView, seat: int) -> str:
     return "Them"
 
 
-def score_unit(options: Options) -> str:
-    return "marks" if options.uses_marks else "points"
+def score_unit(options: Options, count: int = 2) -> str:
+    """What the game is scored in, for ``count`` of it ("1 mark", "7 marks")."""
+    unit = "mark" if options.uses_marks else "point"
+    return unit if count == 1 else unit + "s"
 
 
 _SEAT = re.compile(r"\bseat (\d)\b")

@@ -56,7 +56,7 @@ def status_text(replay: Replay, glyphs: Glyphs) -> Text:
     where = (f"Hand {position.hand + 1} of {replay.hands}{dot}move {position.step} of "
              f"{replay.hand_length(position.hand)}")
     score = f"Score {_scores(position, names, options)} (to {options.target} "
-    score += f"{score_unit(options)})"
+    score += f"{score_unit(options, options.target)})"
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(dot.join(parts) + "\n")
     text.append(where + dot + score)

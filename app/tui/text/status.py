@@ -58,7 +58,7 @@ def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool 
         else:
             parts.append(f"{word}: us {ours}, them {theirs}")
     score = f"Hand {view.hand_number + 1}{dot}Score {dot.join(_score_parts(view))}"
-    score += f" (to {options.target} {score_unit(options)})"
+    score += f" (to {options.target} {score_unit(options, options.target)})"
     if pace:
         score += f"{dot}bots {pace}"
     return dot.join(parts) + "\n" + score
