@@ -37,7 +37,9 @@ least bid that wins the auction; in Moon for four, by points, a hand that makes 
 nearly every layout is simulated for the moon too (with its best trump alone), and shoots it
 when play makes a moon often enough to pay more than the least bid (``MOON_MAKE_RATE``;
 that second simulation can double such a bid's time, though in a hurried decision
-never its hard stop). The contracts of
+never its hard stop). A bid or a trump whose budget ran out before ``CALL_LAYOUTS``
+layouts (a busy server's bots, hurried) is made by ``normal``'s rules of thumb instead. The
+contracts of
 rules/README.md 9.3 to 9.6 (Plunge, Splash, Nello, Sevens, raises of marks) are bid and named as
 ``normal`` does
 (``contracts``), and the Moon-for-three discard too; after a partner's Plunge or Splash it
@@ -109,6 +111,11 @@ MOON_GATE = 0.9  # the least bid's simulated rate from which the moon is simulat
 # The moon is simulated with the hand's best trump alone (three trumps leave a strong hand
 # two or three layouts in the call's budget), and never shot on fewer layouts than this.
 MOON_LAYOUTS = 6
+# A bid or a trump whose simulation was cut short by its budget (a busy server's bots, the
+# quick levels) before this many layouts is made by normal's rules of thumb instead: on one
+# or two layouts any trump may look best (twos named from four fives, seen at a table).  At
+# its whole budget the expert had at least 4 in each of 60 Texas 42 opening bids.
+CALL_LAYOUTS = 3
 RACE_AFTER = 6  # layouts solved before a tile far behind for the contract is dropped
 RACE_BEHIND = 4  # layouts behind the best tile for that
 
@@ -221,6 +228,7 @@ class ExpertBot:
         self.call_budget = call_budget
         self.habit_prior = habit_prior
         self.reads_partner = reads_partner
+        self.few_layouts = False  # the last call's simulation had too few layouts to go by
         self._normal = NormalBot(seed)
         self.majority = False
 
@@ -364,7 +372,17 @@ class ExpertBot:
     ) -> dict[Trump, list[bool]]:
         """For each trump, whether ``bid`` is made in each random layout (the seat leading);
         ``since``: where the decision began, when this is its second simulation (its hard
-        stop, in a hurried decision, is the whole decision's)."""
+        stop, in a hurried decision, is the whole decision's).  ``few_layouts`` then says
+        whether its budget ran out before ``CALL_LAYOUTS`` layouts."""
+        results = self._simulated(view, trumps, bid, rng, since)
+        fewest = min((len(made) for made in results.values()), default=0)
+        self.few_layouts = self.call_budget is not None and fewest < CALL_LAYOUTS
+        return results
+
+    def _simulated(
+        self, view: SeatView, trumps: list[Trump], bid: int, rng: random.Random,
+        since: int | None,
+    ) -> dict[Trump, list[bool]]:
         options = view.options
         constraints = self._deal_constraints(view)
         budget = Budget(self.call_budget, since)
@@ -447,6 +465,8 @@ class ExpertBot:
             candidates.append(Trump.DOUBLES)
         assert view.high_bid is not None, "trump named with no bid"
         results = self._simulate(view, candidates, view.high_bid, self._deal_rng(view))
+        if self.few_layouts:
+            return normal  # a layout or two say little: the rules of thumb name it
 
         def score(trump: Trump) -> float:
             return simulated_rate(trump, results[trump])
@@ -484,6 +504,8 @@ class ExpertBot:
         if view.options.is_moon and lowest.value == MOON:
             return normal
         rate = self.make_rate(view, lowest.value)
+        if self.few_layouts:
+            return normal  # a layout or two say little: the rules of thumb bid
         made = made_in_play(view.options, lowest.value, rate, before_widow=True)
         if made >= make_rate_needed(view.options):
             # The lowest bid that wins the auction: a higher one only adds risk.

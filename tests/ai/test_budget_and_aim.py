@@ -9,14 +9,16 @@ import pytest
 
 from moon42.ai import budget as budget_module
 from moon42.ai.budget import HARD_FACTOR, UNITS_PER_SECOND, Budget
-from moon42.ai.expert import ExpertBot
+from moon42.ai.expert import CALL_BUDGET, ExpertBot
 from moon42.ai.lab.arena import ArenaConfig, play_deal
+from moon42.ai.normal import NormalBot
 from moon42.ai.protocol import decide
 from moon42.ai.search import effort
 from moon42.ai.search.position import Position, for_majority
 from moon42.ai.search.solver import OutOfBudget, Solver
 from moon42.ai.workers import play_all
-from moon42.rules import Game, Trump
+from moon42.rules import Game, Trump, game_from_record
+from moon42.rules.actions import NameTrump
 
 from .search_helpers import start_play, true_position
 
@@ -273,3 +275,37 @@ def test_a_decision_s_second_search_shares_its_hard_stop() -> None:
             HARD_FACTOR - 3_000
         assert alone.nodes_left() == 0.05 * 1.0 * UNITS_PER_SECOND * HARD_FACTOR
     assert Budget(1.0, since=start).nodes_left() is None
+
+
+# Texas 42: seat 0 bid 30 holding four fives with the double; its trump to name.
+_FOUR_FIVES = {
+    "format": "moon42/1", "game": "texas42", "options": {}, "players": ["A", "B", "C", "D"],
+    "seed": 1, "hands": [{"dealer": 2, "deal": [
+        ["3-2", "4-3", "5-1", "5-2", "5-4", "5-5", "6-0"],
+        ["3-1", "3-3", "4-0", "4-1", "6-1", "6-2", "6-6"],
+        ["1-1", "2-0", "2-1", "2-2", "3-0", "4-4", "5-3"],
+        ["0-0", "1-0", "4-2", "5-0", "6-3", "6-4", "6-5"]], "widow": [], "actions": [
+        {"seat": 3, "bid": "pass"}, {"seat": 0, "bid": 30}, {"seat": 1, "bid": "pass"},
+        {"seat": 2, "bid": "pass"}]}],
+}
+
+
+def test_a_call_simulated_on_too_few_layouts_is_made_by_the_rules_of_thumb() -> None:
+    """A budget cut so short that a layout or two are solved (a busy server's quick bots)
+    named twos from this hand once; such a call is now normal's (fives), and a call with
+    its layouts is still the simulation's."""
+    view = game_from_record(_FOUR_FIVES).view(0)
+    assert view.to_act is not None and view.to_act.kind == "trump"
+    hurried = [ExpertBot(seed, budget=0.08, call_budget=0.015, layouts=16)
+               for seed in range(20)]
+    named = [bot.trump(view) for bot in hurried]
+    assert any(bot.few_layouts for bot in hurried)
+    assert all(type(a) is NameTrump and a.trump is Trump.FIVES for a in named)
+    unhurried = ExpertBot(1, call_budget=CALL_BUDGET)
+    assert unhurried.trump(view) == NameTrump(0, Trump.FIVES)
+    assert not unhurried.few_layouts
+    # The bid too: on too few layouts, normal's bid.
+    bidder = game_from_record({**_FOUR_FIVES, "hands": [
+        {**_FOUR_FIVES["hands"][0], "actions": [{"seat": 3, "bid": "pass"}]}]}).view(0)
+    bot = ExpertBot(3, budget=0.08, call_budget=0.001, layouts=16)
+    assert bot.bid(bidder) == NormalBot(3).bid(bidder) and bot.few_layouts
