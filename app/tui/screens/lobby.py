@@ -3,6 +3,7 @@ the seats and their bots, a seed); Enter starts."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from textual import on
@@ -94,6 +95,9 @@ class LobbyScreen(Screen):
         self.descriptions = descriptions
         self.options_by_game: dict[str, dict[str, Any]] = {config.game: dict(config.options)}
         self._marked: Label | None = None  # the row label showing the focus's ``>``
+        # Held while the form is rebuilt for another game, and while a key reads it: a key
+        # acts on the app's side while the row's change is handled on the screen's.
+        self._form = asyncio.Lock()
 
     # ----- composing -----------------------------------------------------
 
@@ -211,8 +215,7 @@ class LobbyScreen(Screen):
         if difficulty_changed(self, row):
             return
         if row.id == "game":
-            if event.value != self.config.game:  # (not taken already: ``_game_taken``)
-                await self._take_game(event.value)
+            await self._game_taken()  # (the row's value now: a later change may be queued)
         elif row.name == "scoring":
             self._target_follows_scoring()
         if row.id == "preset" and preset_chosen(self, row):
@@ -220,20 +223,20 @@ class LobbyScreen(Screen):
         elif row.has_class("option"):
             option_changed(self)
 
-    async def _take_game(self, game: str) -> None:
-        """The form for ``game``, with the options last chosen for it."""
-        self.config = self._read()
-        self.config = self.config.with_(game=game, options=self.options_by_game.get(game, {}))
-        await self.recompose()
-        self.query_one("#game", SettingRow).focus()
-
-    async def _game_taken(self) -> None:
-        """A game chosen whose change has not reached the form yet (keys typed ahead over a
-        slow connection: Left, then t or Enter at once) is taken now, so that what the key
-        does is for the game the row shows."""
-        row = self.query_one("#game", SettingRow)
-        if row.value != self.config.game:
-            await self._take_game(row.value)
+    async def _game_taken(self) -> GameConfig:
+        """The setup the form shows, for the game its row shows: a game chosen whose change
+        has not reached the form yet (keys typed ahead over a slow connection: Left, then t
+        or Enter at once) is taken first, the form rebuilt with the options last chosen
+        for it."""
+        async with self._form:
+            game = self.query_one("#game", SettingRow).value
+            if game != self.config.game:
+                self.config = self._read()
+                self.config = self.config.with_(
+                    game=game, options=self.options_by_game.get(game, {}))
+                await self.recompose()
+                self.query_one("#game", SettingRow).focus()
+            return self._read()
 
     def _target_follows_scoring(self) -> None:
         target = next(row for row in self.query(SettingRow) if row.name == "target")
@@ -290,13 +293,12 @@ class LobbyScreen(Screen):
         return seed_problem(int(text)) if text.isdigit() else None
 
     async def action_start(self, match: bool = False) -> None:
-        await self._game_taken()
+        config = await self._game_taken()
         if self._seed_problem():  # the help line under the seed says why
             seed = self.query_one("#seed", Input)
             seed.focus()
             self._show_help(seed)
             return
-        config = self._read()
         self.post_message(StartMatch(config) if match else StartGame(config))
 
     async def action_match(self) -> None:
@@ -331,8 +333,7 @@ class LobbyScreen(Screen):
     async def action_tables(self) -> None:
         from .tables import TablesScreen  # for start-up time: only on a server
 
-        await self._game_taken()
-        config = self._read()
+        config = await self._game_taken()
         self.app.push_screen(TablesScreen(config.game, dict(config.options), config.bot_claims,
                                           config_level(config)))
 
@@ -380,14 +381,16 @@ class LobbyScreen(Screen):
 
     async def show_saved(self, saved: SavedGames) -> None:
         """Show ``saved`` as the saved games, the form as it was."""
-        self.config = self._read()
-        self.saved = saved
-        await self.recompose()
-        rows = list(self.query(SavedGameRow))
-        (rows[0] if rows else self.query_one("#game", SettingRow)).focus()
+        async with self._form:
+            self.config = self._read()
+            self.saved = saved
+            await self.recompose()
+            rows = list(self.query(SavedGameRow))
+            (rows[0] if rows else self.query_one("#game", SettingRow)).focus()
 
     async def action_defaults(self) -> None:
-        self.options_by_game[self.config.game] = {}
-        self.config = self.config.with_(options={})
-        await self.recompose()
-        self.query_one("#game", SettingRow).focus()
+        async with self._form:
+            self.options_by_game[self.config.game] = {}
+            self.config = self.config.with_(options={})
+            await self.recompose()
+            self.query_one("#game", SettingRow).focus()

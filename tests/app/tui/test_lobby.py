@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual import events
 
 from moon42.app.play.config import GameConfig, load_last, save_last
@@ -129,9 +130,12 @@ def test_a_damaged_memory_falls_back_to_the_defaults() -> None:
 
 
 
-async def test_a_game_chosen_and_started_at_once_is_the_game_started() -> None:
-    """Keys typed ahead (over a slow connection they come together): the game changed and
-    Enter at once start the game the row shows, not the one before it."""
+@pytest.mark.parametrize(("keys", "game"), [
+    (["right"], "moon4"), (["right", "right"], "texas42"), (["right", "left"], "moon3"),
+])
+async def test_a_game_chosen_and_started_at_once_is_the_game_started(keys, game) -> None:
+    """Keys typed ahead (over a slow connection they come together): the game changed, once
+    or more, and Enter at once start the game the row shows, not one before it."""
     lobby_file().unlink(missing_ok=True)
     app = Moon42App()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -139,7 +143,7 @@ async def test_a_game_chosen_and_started_at_once_is_the_game_started() -> None:
         assert isinstance(app.screen, LobbyScreen)
         assert app.screen.query_one("#game").value == "moon3"
         # Both keys before the app handles either, as a terminal delivers keys typed ahead.
-        for key, char in (("right", None), ("enter", "\r")):
+        for key, char in [(key, None) for key in keys] + [("enter", "\r")]:
             app._driver.send_message(events.Key(key, char))
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the game")
-        assert app.flow.game.options.game == "moon4"
+        assert app.flow.game.options.game == game
