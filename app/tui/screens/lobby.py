@@ -173,7 +173,9 @@ class LobbyScreen(Screen):
 
     @on(DescendantFocus)
     def _describe(self, event: DescendantFocus) -> None:
-        self._show_help(event.widget)
+        # The focus as it is now: with keys held down the focus has often moved on by the
+        # time this is handled, and marking the row it left would leave two rows marked.
+        self._show_help(self.focused or event.widget)
 
     def _mark_row(self, widget: Widget) -> None:
         """The ``>`` of a focused row, on the label of a name's or the seed's row too."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from textual import events
@@ -147,3 +148,19 @@ async def test_a_game_chosen_and_started_at_once_is_the_game_started(keys, game)
             app._driver.send_message(events.Key(key, char))
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen), "the game")
         assert app.flow.game.options.game == game
+
+
+async def test_keys_held_down_leave_one_row_marked() -> None:
+    """Up held down (keys arriving faster than the screen handles them) moves the focus over
+    rows with a label of their own (the names) and rows without: one row shows ``>``."""
+    lobby_file().unlink(missing_ok=True)
+    app = Moon42App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for count in (7, 13, 37):
+            for _ in range(count):
+                app._driver.send_message(events.Key("up", None))
+            await pilot.pause(0.3)
+            # A row's mark: "> " and the row's label ("< off >  (default)" is no mark).
+            marked = re.findall(r"(?:^|\s)> [A-Z]", screen_text(app), re.IGNORECASE | re.M)
+            assert len(marked) == 1, screen_text(app)
