@@ -19,7 +19,7 @@ from moon42.rules.scoring import unit_of, units_of
 from moon42.rules.views import SeatView
 
 from ...play.glyphs import UNICODE, Glyphs
-from ...play.words import GAME_TITLES, bid_text, trump_text
+from ...play.words import GAME_TITLES, bid_text, score_unit, trump_text
 from ..widgets.scoreboard import SCOREBOARD_WIDTH, Scoreboard, unit_names
 from ..widgets.steady_footer import SteadyFooter
 
@@ -84,8 +84,7 @@ def _side_line(result: HandResult, options: Options, side: str, unit: tuple[int,
         n = sum(result.points[s] for s in unit)
         line += f", {n} point{'s' * (n != 1)}" + (f" ({n - tricks} in count)" if count else "")
     change = result.score[unit[0]]
-    unit_word = "mark" if options.uses_marks else "point"
-    line += f"   {change:+d} {unit_word}{'s' * (abs(change) != 1)}"
+    line += f"   {change:+d} {score_unit(options, abs(change))}"
     return line + (" <- bidder" if result.bidder in unit else "")
 
 

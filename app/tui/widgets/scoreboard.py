@@ -10,7 +10,7 @@ from moon42.rules.options import Options
 from moon42.rules.scoring import units_of
 
 from ...play.glyphs import UNICODE, Glyphs
-from ...play.words import bid_text, trump_text
+from ...play.words import bid_text, score_unit, trump_text
 
 __all__ = ["Scoreboard", "unit_names", "tally", "progress_bar", "scoreboard_text"]
 
@@ -99,9 +99,8 @@ def scoreboard_text(
         text.append(row + "\n", "" if r.made or r.thrown_in else "italic")
     totals = f"{'Total':<{34 + bid_w}}" + "".join(f"{scores[u[0]]:>{col}}" for u in units)
     text.append(totals + "\n", "bold")
-    unit_word = "mark" if options.uses_marks else "point"
-    unit_word += "s" * (options.target != 1)
-    text.append(f"\nFirst to {options.target} {unit_word} wins:\n", "bold")
+    text.append(f"\nFirst to {options.target} {score_unit(options, options.target)} wins:\n",
+                "bold")
     width = max(len(n) for n in names)
     for name, unit in zip(names, units, strict=True):
         total = scores[unit[0]]
