@@ -123,7 +123,7 @@ def draw_table(screen: DrawnTable, view: SeatView, new_turn: bool) -> list[Actio
     width = line_widget.size.width or screen.app.size.width
     status = Text("\n", no_wrap=True).join(
         _cut(Text(line), width) for line in status_lines(
-            view, screen.glyphs, screen.pace_text, watching, screen.heading).split("\n"))
+            view, screen.glyphs, screen.pace_text, watching, screen.heading, width).split("\n"))
     put(line_widget, status)
     top = screen.query_one("#seat-top", SeatPanel)
     left = screen.query_one("#seat-left", SeatPanel)

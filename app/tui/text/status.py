@@ -31,10 +31,25 @@ def _score_parts(view: SeatView) -> list[str]:
     return [f"{names[s]} {view.scores[s]}" for s in range(view.seats)]
 
 
+def _with_pace(score: str, dot: str, pace: str, width: int | None) -> str:
+    """The score line and what it says of the bots, as much of it as fits ``width``: the
+    pace's words after its first are left out first ("0.2s, shared table" as "0.2s"), then
+    the bots' words altogether; the score itself is never left out for them."""
+    if not pace:
+        return score
+    shorter = pace.split(",")[0]
+    for said in (pace, shorter):
+        line = f"{score}{dot}bots {said}"
+        if width is None or len(line) <= width:
+            return line
+    return score
+
+
 def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool = False,
-                 heading: str = "") -> str:
+                 heading: str = "", width: int | None = None) -> str:
     """``watching``: nobody at the table is "us" (a game the bots play alone); ``heading``:
-    the first line's start instead of the game's name."""
+    the first line's start instead of the game's name; ``width``: the columns the score line
+    has, which the bots' words give way to."""
     options = view.options
     dot = f" {glyphs.dot} "
     parts = [heading or GAME_TITLES[view.game]]
@@ -59,6 +74,4 @@ def status_lines(view: SeatView, glyphs: Glyphs, pace: str = "", watching: bool 
             parts.append(f"{word}: us {ours}, them {theirs}")
     score = f"Hand {view.hand_number + 1}{dot}Score {dot.join(_score_parts(view))}"
     score += f" (to {options.target} {score_unit(options, options.target)})"
-    if pace:
-        score += f"{dot}bots {pace}"
-    return dot.join(parts) + "\n" + score
+    return dot.join(parts) + "\n" + _with_pace(score, dot, pace, width)
