@@ -26,7 +26,8 @@ class LessonsScreen(ModalScreen[str | None]):
     """Dismissed with ``lesson:KEY``, ``puzzle:GAME`` or None (Escape)."""
 
     BINDINGS = [
-        Binding("enter", "pick", "Open", key_display="⏎", id="lessons-pick"),
+        # priority: the list's own Enter (not in the footer) would otherwise hide this one.
+        Binding("enter", "pick", "Open", key_display="⏎", id="lessons-pick", priority=True),
         Binding("escape,q", "cancel", "Back", key_display="Esc", id="lessons-cancel"),
     ]
 
@@ -54,7 +55,7 @@ class LessonsScreen(ModalScreen[str | None]):
             options.append(Option(f"  {GAME_TITLES[game]}: a hand puzzle (find the play)"))
             self.keys.append(f"puzzle:{game}")
         with Vertical(id="lessons-box"):
-            yield Static(f"Learn to play: a hand at the table a lesson ({mark}: finished)",
+            yield Static(f"Learn to play: each lesson is a hand at the table ({mark}: finished)",
                          id="lessons-title")
             yield OptionList(*options, id="lessons-list")
         yield SteadyFooter()

@@ -172,8 +172,11 @@ async def test_the_first_lesson_by_keys_alone() -> None:
         assert "texas42-01-suits" in read_progress().done
         text = screen_text(app)
         assert "Tiles and their suits" in text and "Following suit" in text
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: not app.is_running, "the app to end")
+        assert "⏎ Open" in text  # the list's footer says how to open the one chosen
+        await pilot.press("enter")  # the next: lesson 2
+        await wait_for(pilot, lambda: isinstance(app.flow, LessonFlow)
+                       and app.flow.lesson.key.startswith("texas42-02"), "lesson 2")
+        await wait_for(pilot, lambda: "Texas 42, lesson 2" in screen_text(app), "its words")
 
 
 def test_lessons_and_hints_say_a_thing_in_the_same_words() -> None:
