@@ -1,6 +1,7 @@
 """A hand puzzle: the position at the table, from the seat to play; the player picks a tile
 (the table's usual keys) and is told, in the hand review's words, whether it is the one that
-keeps the most with every hand known.  Enter then shows another, Escape goes back."""
+keeps the most with every hand known, and in a hint's words what makes it so.  Enter then
+shows another, Escape goes back."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from dataclasses import replace
 from moon42.ai.puzzles import Puzzle
 from moon42.rules import Play
 from moon42.rules.actions import Action
+from moon42.rules.views import SeatView
 
 from ...play.config import DEFAULT_NAMES
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.puzzles import answer_words
 from ...play.words import GAME_TITLES
+from ..text.reasons import play_reason
 from .lesson import LessonScreen
 
 __all__ = ["PuzzleScreen"]
@@ -55,11 +58,7 @@ class PuzzleScreen(LessonScreen):
         self.show_words(self.title_text, _question(puzzle), "Enter: go on   Esc: back")
 
     def on_mount(self) -> None:
-        view = self.puzzle.view
-        # The seat to play is You, the others named from its left as at every table.
-        names = tuple(DEFAULT_NAMES[(s - view.seat) % view.options.seats]
-                      for s in range(view.options.seats))
-        self.show(replace(view, players=names), None, "a puzzle")
+        self.show(_as_seen(self.puzzle), None, "a puzzle")
         super().on_mount()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -71,7 +70,7 @@ class PuzzleScreen(LessonScreen):
         if self.done:
             return
         self.done = True
-        words = answer_words(self.puzzle, play.tile)
+        words = answer_words(self.puzzle, play.tile) + _why(self.puzzle)
         self.show_words(self.title_text, words, "Enter: another puzzle   Esc: back")
 
     def _after_words(self) -> None:
@@ -80,6 +79,22 @@ class PuzzleScreen(LessonScreen):
 
     def key_escape(self) -> None:
         self.dismiss(None)
+
+
+def _as_seen(puzzle: Puzzle) -> SeatView:
+    """The puzzle's position as the table shows it: the seat to play is You, the others
+    named from its left as at every table."""
+    view = puzzle.view
+    names = tuple(DEFAULT_NAMES[(s - view.seat) % view.options.seats]
+                  for s in range(view.options.seats))
+    return replace(view, players=names)
+
+
+def _why(puzzle: Puzzle) -> str:
+    """What the seat could see that makes the answer the tile to play, in a hint's words
+    ("" when no fact of it is worth saying)."""
+    reason = "".join(play_reason(_as_seen(puzzle), puzzle.answer))
+    return f" {puzzle.answer}: {reason}." if reason else ""
 
 
 def _question(puzzle: Puzzle) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
-from moon42.app.play.puzzles import answer_words, pick_puzzle
+from moon42.app.play.puzzles import answer_words, pick_puzzle, puzzles_of
 from moon42.app.tui.app import Moon42App
 from moon42.app.tui.screens.lessons import LessonsScreen
 from moon42.app.tui.screens.lobby import LobbyScreen
-from moon42.app.tui.screens.puzzle import PuzzleScreen
+from moon42.app.tui.screens.puzzle import PuzzleScreen, _as_seen, _why
+from moon42.app.tui.text.reasons import play_claims
 from moon42.app.tui.widgets.hand import HandView
 
 from .helpers import screen_text, wait_for
@@ -41,6 +42,8 @@ async def test_a_puzzle_answered_wrong_then_right() -> None:
         assert "Not the best." in text and "(every hand known)" in text
         assert f"{puzzle.answer} keeps" in text
         assert " ".join(answer_words(puzzle, wrong).split()) in text
+        why = _why(puzzle).strip()
+        assert not why or " ".join(why.split()) in text
         await pilot.press("enter")  # another puzzle
         await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen)
                        and app.screen is not screen, "another puzzle")
@@ -60,6 +63,20 @@ def test_the_answer_words_for_every_game() -> None:
         assert puzzle is not None
         assert answer_words(puzzle, puzzle.answer).startswith(f"Right: {puzzle.answer}")
     assert pick_puzzle("bridge") is None
+
+
+def test_the_answer_says_what_makes_it_the_tile_to_play() -> None:
+    """Told after the figures, in a hint's words: what the seat could see of the answer
+    (its first claims), for nearly every puzzle kept."""
+    for game in ("texas42", "moon3", "moon4"):
+        puzzles = puzzles_of(game)
+        told = [p for p in puzzles if _why(p)]
+        assert len(told) >= 0.8 * len(puzzles), game
+        for puzzle in told:
+            why = _why(puzzle)
+            assert why.startswith(f" {puzzle.answer}: ") and why.endswith(".")
+            first = play_claims(_as_seen(puzzle), puzzle.answer)[0].words
+            assert why.startswith(f" {puzzle.answer}: {first}")
 
 
 async def test_the_lobby_names_the_next_lesson_and_opens_the_list() -> None:
