@@ -62,13 +62,16 @@ __all__ = [
 class Settings:
     """How hard the view is weighed (``advise``'s budgets, in seconds counted in work: less
     than a hint's, so that a whole hand is reviewed in about three seconds, as ``moon42 bench
-    --review`` measures); ``view`` False: double-dummy figures only."""
+    --review`` measures); ``view`` False: double-dummy figures only.  ``hinted``: the advice
+    a hint gave in a view, if one was asked there (None: none was); the review then takes
+    that advice for the moment, so that it tells what the hint told, choice and figures."""
 
     play_budget: float | None = 0.2
     call_budget: float | None = 0.4
     layouts: int = 96
     seed: int = 4242
     view: bool = True
+    hinted: Callable[[SeatView], Advice | None] | None = field(default=None, compare=False)
 
 
 
@@ -168,6 +171,9 @@ def _call_figure(odds: CallOdds | None) -> ViewFigure | None:
 
 
 def _advise(view: SeatView, settings: Settings) -> Advice:
+    given = settings.hinted(view) if settings.hinted is not None else None
+    if given is not None:
+        return given
     return advise(view, seed=settings.seed, budget=settings.play_budget,
                   call_budget=settings.call_budget, layouts=settings.layouts)
 

@@ -9,6 +9,7 @@ better tile marked; Escape there comes back here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from moon42.rules.actions import NameTrump
 from ...play.glyphs import UNICODE, Glyphs
 from ...play.review_subject import ReviewSubject
 from ..replay.positions import Mark, Replay
+from ..text.hints import given_hint
 from ..text.review_lines import (
     better_line,
     better_tile,
@@ -96,7 +98,7 @@ class ReviewScreen(Screen[None]):
 
     def _work(self) -> None:
         # Imported here for start-up time: the review loads the search and the expert.
-        from moon42.ai.review import moments_of, review_hand
+        from moon42.ai.review import DEFAULT, moments_of, review_hand
 
         worker = get_current_worker()
         subject = self.subject
@@ -109,7 +111,10 @@ class ReviewScreen(Screen[None]):
         walk = moments_of(subject.record, subject.hand, subject.seat)
         self.app.call_from_thread(self._progressed, 0, len(walk.moments))
         try:
-            review = review_hand(subject.record, subject.hand, subject.seat, progress=progress)
+            # Where a hint was asked, the review tells what it told.
+            settings = replace(DEFAULT, hinted=given_hint)
+            review = review_hand(subject.record, subject.hand, subject.seat,
+                                 settings=settings, progress=progress)
         except _Cancelled:
             return
         except Exception as error:  # a review that fails must not end the game

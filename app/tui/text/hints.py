@@ -8,6 +8,8 @@ asking for a hint changes nothing in the game.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -22,11 +24,33 @@ if TYPE_CHECKING:
 
     from ...play.glyphs import Glyphs
 
-__all__ = ["Hints", "HintTable", "HINT_SETTINGS", "HINT_SEED"]
+__all__ = ["Hints", "HintTable", "HINT_SETTINGS", "HINT_SEED", "given_hint", "GIVEN_KEPT"]
 
 HINT_SEED = 4242
 # ``ai.advice.advise``'s keyword arguments; the tests set a fixed number of layouts.
 HINT_SETTINGS: dict[str, Any] = {}
+
+# The advice the last hints gave, by the view each was asked in (a view is every fact the
+# advice reads, so an equal view was given equal advice): the hand review takes it for
+# those moments (``given_hint``) and tells what the hint told, though it weighs the others
+# with less thinking than a hint's.
+GIVEN_KEPT = 200  # hints remembered: more than a long game's turns of one player
+_given: OrderedDict[SeatView, Advice] = OrderedDict()
+_given_lock = threading.Lock()
+
+
+def given_hint(view: SeatView) -> Advice | None:
+    """The advice a hint gave in ``view`` lately (None: none was asked there)."""
+    with _given_lock:
+        return _given.get(view)
+
+
+def _remember(view: SeatView, advice: Advice) -> None:
+    with _given_lock:
+        _given[view] = advice
+        _given.move_to_end(view)
+        while len(_given) > GIVEN_KEPT:
+            _given.popitem(last=False)
 
 
 # ----- on the table --------------------------------------------------------------------
@@ -107,6 +131,7 @@ class Hints:
         if now is None or _turn_key(now) != _turn_key(view):
             return  # the turn has moved on: the hint is stale
         self.advice = advice
+        _remember(view, advice)
         figure = shown_figure(view, advice)
         self.moved = moved_words(self.shown, figure)
         if figure is not None:

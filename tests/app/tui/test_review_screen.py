@@ -106,6 +106,46 @@ async def test_the_summary_reviews_the_hand_and_opens_the_costliest_moment() -> 
         await wait_for(pilot, lambda: app.flow.game.hand_number == 1, "the next hand")
 
 
+async def test_where_a_hint_was_asked_the_review_tells_what_it_told(monkeypatch) -> None:
+    """The player follows a hint at each play: the review names the hint's tile as the
+    expert's and shows the hint's figures, though it weighs a moment with less thinking
+    than a hint (here 8 layouts for a hint, the review's own 96 within its budget)."""
+    monkeypatch.setattr("moon42.app.tui.text.hints.HINT_SETTINGS",
+                        {"budget": None, "call_budget": None, "layouts": 8})
+    app = new_app("texas42", seed=47)
+    hinted = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.flow is not None, "the game")
+        while True:
+            await settle(pilot)
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            view = app.flow.game.view(0)
+            if view.to_act.kind != "play" or len(view.legal) < 2:
+                app.flow.act(bad_choice(view))
+                await pilot.pause()
+                continue
+            hints = app.flow.table.hints
+            await pilot.press("a")
+            await wait_for(pilot, lambda h=hints: h.advice is not None, "the hint")
+            hinted[len(view.tricks) + 1] = hints.advice
+            await pilot.press("enter")  # plays the tile the hint points at
+            await wait_for(pilot, lambda was=view.played: app.flow.game.view(0).played != was,
+                           "the hint's tile played")
+        assert len(hinted) >= 3
+        await pilot.press("v")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_for(pilot, review_done(review), "the review")
+        plays = {d.trick: d for d in review.subject.found.decisions if d.kind == "play"}
+        for trick, advice in hinted.items():
+            decision, first = plays[trick], advice.tiles[0]
+            assert decision.action == decision.expert == advice.action
+            assert decision.layouts == advice.layouts == 8
+            assert decision.view_expert.chance == first.against_best
+            assert not decision.costly or decision.lost > 0  # only with every hand known
+
+
 async def test_a_running_review_holds_up_nothing(monkeypatch) -> None:
     stopped = threading.Event()
 
