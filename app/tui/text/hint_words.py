@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from moon42.ai.advice_figure import compared, figure_trusted, shows_credit, tiles_differ
+from moon42.ai.claims import check_claim
 from moon42.ai.expert import make_rate_needed
 from moon42.ai.odds import CallOdds, Certainty
 from moon42.rules import Bid, Discard, NameTrump, Pass, Play, Plunge, Splash, Trump
@@ -28,7 +29,7 @@ from .reasons import discard_claims, hand_claims, play_reason
 if TYPE_CHECKING:
     from moon42.ai.advice import Advice, TileFigures
 
-__all__ = ["hint_text", "hint_lines", "hint_parts", "Parts"]
+__all__ = ["hint_text", "hint_lines", "hint_parts", "Parts", "claimable", "CLAIM_NOTE"]
 
 
 def _about(rate: float) -> str:
@@ -344,6 +345,8 @@ def hint_lines(
     parts = hint_parts(view, advice, moved)
     facts = [p for p in parts if p[1] in (0, 2)]
     figures = [(text, rank) for text, rank in parts if rank in (1, 3, 4)]
+    if claimable(view, advice):  # said first: the figures after it go if there is no room
+        figures.insert(0, (CLAIM_NOTE, 1))
     if figures:  # the first figure opens the line
         figures[0] = (figures[0][0].removeprefix("; "), figures[0][1])
     first = _fit("Hint: ", facts, width)
@@ -353,6 +356,16 @@ def hint_lines(
     second = _fit("", figures, width - len(". Enter plays it.")) if figures else ""
     second = second[:1].upper() + second[1:]
     return first, (f"{second}. " if second else "") + "Enter plays it."
+
+
+CLAIM_NOTE = "every tile you hold wins: w claims the rest"
+
+
+def claimable(view: SeatView, advice: Advice) -> bool:
+    """A lead with two tiles or more, every one a sure winner: the hand may be claimed (the
+    claim's own check, so w is never suggested and then refused)."""
+    return (isinstance(advice.action, Play) and view.current_trick is None
+            and len(view.hand) >= 2 and check_claim(view).accepted)
 
 
 def _wrapped(text: str, width: int) -> tuple[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import replace
 
@@ -10,6 +11,7 @@ import pytest
 from moon42.ai.advice import advise
 from moon42.ai.basic import trump_choice
 from moon42.ai.calibration import estimate
+from moon42.ai.claims import check_claim
 from moon42.ai.expert import MAKE_RATE
 from moon42.ai.odds import Certainty
 from moon42.app.tui.text.hint_words import hint_lines, hint_text
@@ -357,3 +359,25 @@ def test_moon_for_three_before_the_widow_keeps_a_neighbouring_bid_at_80_columns(
     assert "of hands like this" not in narrow and "against basic" not in narrow
     assert narrow.startswith("Made in about ") and f" before the widow; 4: {below}" in narrow
     assert len(narrow) <= 78
+
+
+def test_a_lead_of_only_winners_says_w_claims_the_rest() -> None:
+    """Moon for 3 played at random (seed 6) until a seat leads holding only sure winners:
+    the hint says so and that w claims the rest, and w's own check accepts the claim; a
+    lead before it, with a tile that could lose, says nothing of a claim."""
+    game, chooser = Game.new("moon3", seed=6), random.Random(6)
+    leads_before = []
+    while True:
+        view = game.view(game.to_act.seat)
+        if view.to_act.kind == "play" and view.current_trick is None and len(view.hand) >= 2:
+            if check_claim(view).accepted:
+                break
+            leads_before.append(view)
+        game.apply(chooser.choice(game.legal_actions()))
+    first, second = hint_lines(view, advise(view, **FIXED), 78)
+    assert first.startswith("Hint: Lead ")
+    assert second.startswith("Every tile you hold wins: w claims the rest")
+    assert second.endswith("Enter plays it.") and len(second) <= 78
+    assert leads_before
+    for earlier in leads_before:
+        assert "claims" not in " ".join(hint_lines(earlier, advise(earlier, **FIXED), 78))
