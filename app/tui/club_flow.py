@@ -58,6 +58,8 @@ class ClubFlow:
         self._deadline: float | None = None  # when the player's turn runs out
         self._ticker: Timer | None = None
         self.in_match = False  # a duplicate match's table: a deal's end is no game's end
+        # The chat's line saying a turn ran out, and the hand and the tricks done then.
+        self._timed_note: tuple[Any, int, int] | None = None
         self._match_screen: MatchScreen | None = None
 
     def club_receive(self, message: dict[str, Any]) -> bool:
@@ -68,8 +70,12 @@ class ClubFlow:
         elif kind == "timed-out":
             # Said once, in the chat's lines (every screen at the table shows the last),
             # where the bot's move that follows does not overwrite it as it would the
-            # table's message line; the hand log says it too.
-            self.chat_log.note(str(message.get("text", ""))[:300])
+            # table's message line; the hand log says it too.  It is news until the next
+            # trick is over (``timed_note_expired``), then taken out of the chat's lines.
+            line = self.chat_log.note(str(message.get("text", ""))[:300])
+            view = self.view
+            self._timed_note = (line, -1 if view is None else view.hand_number,
+                                0 if view is None else len(view.tricks))
         elif kind == "recorded":
             name = message.get("file")
             self.record_file = name if isinstance(name, str) and \
@@ -214,6 +220,18 @@ class ClubFlow:
         pick_deal_again(self.app, self.app.glyphs, record, before=leaving)
 
     # ----- the move clock ------------------------------------------------
+
+    def timed_note_expired(self) -> None:
+        """A turn run out is said in the chat's line until the trick after the one it was
+        in is over, or the hand is (an 80-column screen shows only the last line, and one
+        left there read as news hands later); the hand log keeps it."""
+        note, view = self._timed_note, self.view
+        if note is None or view is None:
+            return
+        line, hand, tricks = note
+        if view.hand_number != hand or len(view.tricks) >= tricks + 2:
+            self.chat_log.drop(line)
+            self._timed_note = None
 
     def _timed(self, message: dict[str, Any]) -> None:
         clock = message.get("clock")

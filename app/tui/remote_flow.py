@@ -129,6 +129,7 @@ class RemoteFlow(ClubFlow, TableFlow):
             if not self.watching and "record" in message:  # sent once a finished hand
                 self.finished = message["record"]
             super().receive(message)
+            self.timed_note_expired()
             if self.table.other_hand and not before and self.table.is_mounted:
                 assert self.view is not None
                 name = self.view.players[int(message["revealed"]["seat"])]

@@ -49,9 +49,20 @@ class ChatLog:
         line.append(f": {text}")
         self._append(line)
 
-    def note(self, text: str) -> None:
-        """What the server said of the chat itself (a mute, a refusal)."""
-        self._append(Text(text, style="italic", no_wrap=True, overflow="ellipsis"))
+    def note(self, text: str) -> Text:
+        """What the server said of the chat itself (a mute, a refusal), or of the table (a
+        turn the move clock ran out on); the line, for ``drop``."""
+        line = Text(text, style="italic", no_wrap=True, overflow="ellipsis")
+        self._append(line)
+        return line
+
+    def drop(self, line: Text) -> None:
+        """A line no longer news taken out (if it is still kept)."""
+        if any(kept is line for kept in self.lines):
+            self.lines = deque((kept for kept in self.lines if kept is not line),
+                               maxlen=self.lines.maxlen)
+            for pane in self.panes:
+                pane.redraw()
 
     def _append(self, line: Text) -> None:
         self.lines.append(line)
