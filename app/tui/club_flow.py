@@ -58,8 +58,8 @@ class ClubFlow:
         self._deadline: float | None = None  # when the player's turn runs out
         self._ticker: Timer | None = None
         self.in_match = False  # a duplicate match's table: a deal's end is no game's end
-        # The chat's line saying a turn ran out, and the hand and the tricks done then.
-        self._timed_note: tuple[Any, int, int] | None = None
+        # The chat's lines saying a turn ran out, each with the hand and the tricks done.
+        self._timed_notes: list[tuple[Any, int, int]] = []
         self._match_screen: MatchScreen | None = None
 
     def club_receive(self, message: dict[str, Any]) -> bool:
@@ -74,8 +74,8 @@ class ClubFlow:
             # trick is over (``timed_note_expired``), then taken out of the chat's lines.
             line = self.chat_log.note(str(message.get("text", ""))[:300])
             view = self.view
-            self._timed_note = (line, -1 if view is None else view.hand_number,
-                                0 if view is None else len(view.tricks))
+            self._timed_notes.append((line, -1 if view is None else view.hand_number,
+                                      0 if view is None else len(view.tricks)))
         elif kind == "recorded":
             name = message.get("file")
             self.record_file = name if isinstance(name, str) and \
@@ -225,13 +225,14 @@ class ClubFlow:
         """A turn run out is said in the chat's line until the trick after the one it was
         in is over, or the hand is (an 80-column screen shows only the last line, and one
         left there read as news hands later); the hand log keeps it."""
-        note, view = self._timed_note, self.view
-        if note is None or view is None:
+        view = self.view
+        if view is None:
             return
-        line, hand, tricks = note
-        if view.hand_number != hand or len(view.tricks) >= tricks + 2:
-            self.chat_log.drop(line)
-            self._timed_note = None
+        for note in list(self._timed_notes):
+            line, hand, tricks = note
+            if view.hand_number != hand or len(view.tricks) >= tricks + 2:
+                self.chat_log.drop(line)
+                self._timed_notes.remove(note)
 
     def _timed(self, message: dict[str, Any]) -> None:
         clock = message.get("clock")
