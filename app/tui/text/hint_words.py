@@ -272,9 +272,12 @@ def _play_parts(view: SeatView, advice: Advice, moved: Moved | None = None) -> P
     verb = "Lead" if view.current_trick is None else "Play"
     if len(view.legal) == 1:
         return [(f"{verb} {t}: it is the only tile you may play", 0)]
-    reason = play_reason(view, t)
-    parts = [(f"{verb} {t}: {reason[0]}" if reason else f"{verb} {t}", 0)]
-    parts += [(more, 2) for more in reason[1:]]
+    if claimable(view, advice):  # what makes each tile a winner says less than this
+        parts = [(f"{verb} {t}, or {CLAIM_NOTE}", 0)]
+    else:
+        reason = play_reason(view, t)
+        parts = [(f"{verb} {t}: {reason[0]}" if reason else f"{verb} {t}", 0)]
+        parts += [(more, 2) for more in reason[1:]]
     if not advice.tiles or not figure_trusted(view, advice):
         return parts
     best, rest = advice.tiles[0], advice.tiles[1:]
@@ -345,8 +348,6 @@ def hint_lines(
     parts = hint_parts(view, advice, moved)
     facts = [p for p in parts if p[1] in (0, 2)]
     figures = [(text, rank) for text, rank in parts if rank in (1, 3, 4)]
-    if claimable(view, advice):  # said first: the figures after it go if there is no room
-        figures.insert(0, (CLAIM_NOTE, 1))
     if figures:  # the first figure opens the line
         figures[0] = (figures[0][0].removeprefix("; "), figures[0][1])
     first = _fit("Hint: ", facts, width)
@@ -358,7 +359,7 @@ def hint_lines(
     return first, (f"{second}. " if second else "") + "Enter plays it."
 
 
-CLAIM_NOTE = "every tile you hold wins: w claims the rest"
+CLAIM_NOTE = "w claims the rest: every tile you hold wins"
 
 
 def claimable(view: SeatView, advice: Advice) -> bool:

@@ -34,7 +34,7 @@ HINT_SETTINGS: dict[str, Any] = {}
 # advice reads, so an equal view was given equal advice): the hand review takes it for
 # those moments (``given_hint``) and tells what the hint told, though it weighs the others
 # with less thinking than a hint's.
-GIVEN_KEPT = 200  # hints remembered: more than a long game's turns of one player
+GIVEN_KEPT = 64  # hints remembered: a few hands of one player's turns
 _given: OrderedDict[SeatView, Advice] = OrderedDict()
 _given_lock = threading.Lock()
 

@@ -374,10 +374,11 @@ def test_a_lead_of_only_winners_says_w_claims_the_rest() -> None:
                 break
             leads_before.append(view)
         game.apply(chooser.choice(game.legal_actions()))
-    first, second = hint_lines(view, advise(view, **FIXED), 78)
-    assert first.startswith("Hint: Lead ")
-    assert second.startswith("Every tile you hold wins: w claims the rest")
-    assert second.endswith("Enter plays it.") and len(second) <= 78
+    advice = advise(view, **FIXED)
+    first, second = hint_lines(view, advice, 78)
+    assert first == f"Hint: Lead {advice.action.tile}, or w claims the rest: every tile " \
+        "you hold wins"
+    assert second.endswith("Enter plays it.") and len(first) <= 78
     assert leads_before
     for earlier in leads_before:
         assert "claims" not in " ".join(hint_lines(earlier, advise(earlier, **FIXED), 78))
