@@ -223,8 +223,12 @@ class BotPool:
         self._executor = self._new_executor()
         broken.shutdown(wait=False, cancel_futures=True)
 
-    def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers; ``wait``: until they and the pool's own thread have.  A pool
+        left closing as its process exits may still be closing its wake-up pipe when the
+        interpreter's exit handler writes to it (Python 3.11): an ignored OSError and its
+        traceback in a server's log."""
+        self._executor.shutdown(wait=wait, cancel_futures=True)
 
 
 def budget_of(bot: Any, view: SeatView) -> float | None:

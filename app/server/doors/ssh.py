@@ -172,7 +172,7 @@ class GameService:
         if self._warming is not None:
             self._warming.cancel()
         if self.bots is not None:
-            self.bots.close()
+            await asyncio.to_thread(self.bots.close, True)
         await self.busy.close()
         await self.board.close()
         await self.memory.close()
